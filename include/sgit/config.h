@@ -1,0 +1,86 @@
+/* include/sgit/config.h: git's configuration files: parse, look up, edit */
+#ifndef SGIT_CONFIG_H
+#define SGIT_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "buf.h"
+#include "errors.h"
+
+/* Lowest precedence first; a later entry of the same key wins on lookup. */
+enum sgit_config_scope {
+	SGIT_CONFIG_SCOPE_SYSTEM,
+	SGIT_CONFIG_SCOPE_GLOBAL,
+	SGIT_CONFIG_SCOPE_LOCAL,
+	SGIT_CONFIG_SCOPE_FILE,		/* --file */
+	SGIT_CONFIG_SCOPE_COMMAND,	/* -c key=value */
+};
+
+struct sgit_config_entry {
+	const char *key;	/* canonical: section and name lowercased, subsection as written */
+	const char *value;	/* NULL for a bare "key" line (boolean true) */
+	enum sgit_config_scope scope;
+	const char *origin;	/* file path, or NULL for command-line entries */
+	int line;
+};
+
+/* An ordered set of entries from several sources. Free with sgit_config_free(). */
+struct sgit_config;
+
+int sgit_config_new(struct sgit_config **out);
+void sgit_config_free(struct sgit_config *cfg);
+
+/*
+ * Parse a config file and append its entries (include.path / includeIf are
+ * followed as git does). A missing file is not an error. Syntax errors give
+ * SGIT_ECONFIG with git's message: "bad config line 3 in file .git/config".
+ */
+int sgit_config_add_file(struct sgit_config *cfg, const char *path,
+			 enum sgit_config_scope scope, struct sgit_error *err);
+/* Same, over bytes in memory; origin names them in messages. */
+int sgit_config_add_buffer(struct sgit_config *cfg, const char *data, size_t len,
+			   const char *origin, enum sgit_config_scope scope, struct sgit_error *err);
+/* Append one "-c key=value" (or "key" alone, meaning true). SGIT_EINVALID for a bad key. */
+int sgit_config_add_parameter(struct sgit_config *cfg, const char *key_value, struct sgit_error *err);
+
+/*
+ * Look up the last value of key (any case for section and name). Pointers
+ * stay valid until cfg is changed or freed. SGIT_ENOTFOUND when unset.
+ */
+int sgit_config_get_entry(const struct sgit_config_entry **out, const struct sgit_config *cfg,
+			  const char *key);
+int sgit_config_get_string(const char **out, const struct sgit_config *cfg, const char *key);
+/* Parse as git does; SGIT_ECONFIG "bad boolean config value 'x' for 'key'" etc. */
+int sgit_config_get_bool(int *out, const struct sgit_config *cfg, const char *key, struct sgit_error *err);
+int sgit_config_get_int(int64_t *out, const struct sgit_config *cfg, const char *key, struct sgit_error *err);
+
+/* Every entry in order, lowest precedence first; a non-zero return from cb stops and is returned. */
+typedef int (*sgit_config_foreach_cb)(const struct sgit_config_entry *entry, void *payload);
+int sgit_config_foreach(const struct sgit_config *cfg, sgit_config_foreach_cb cb, void *payload);
+
+/* Value parsers as git's: true/yes/on/1/"" (bare key), false/no/off/0/""; k/m/g suffixes. */
+int sgit_config_parse_bool(int *out, const char *value);
+int sgit_config_parse_int(int64_t *out, const char *value);
+/* Split and canonicalise "section.sub.name"; SGIT_EINVALID with git's message when malformed. */
+int sgit_config_normalize_key(struct sgit_buf *out, const char *key, struct sgit_error *err);
+
+/* How sgit_config_file_edit changes a file. */
+enum sgit_config_edit {
+	SGIT_CONFIG_EDIT_SET,		/* replace the one value (matching value_regex when given) */
+	SGIT_CONFIG_EDIT_REPLACE_ALL,	/* --replace-all */
+	SGIT_CONFIG_EDIT_ADD,		/* --add */
+	SGIT_CONFIG_EDIT_UNSET,		/* --unset: exactly one match */
+	SGIT_CONFIG_EDIT_UNSET_ALL,	/* --unset-all */
+};
+
+/*
+ * Change one file (git config --file path ...) under path.lock, keeping every
+ * other byte as it was, as git does. Errors as git's exit codes need them:
+ * SGIT_ENOTFOUND (nothing to unset: git exits 5), SGIT_EAMBIGUOUS (several
+ * values: exit 5), SGIT_EINVALID (bad key: exit 1), SGIT_ECONFIG (file does not
+ * parse: exit 3), SGIT_ELOCKED.
+ */
+int sgit_config_file_edit(const char *path, enum sgit_config_edit how, const char *key,
+			  const char *value, const char *value_regex, struct sgit_error *err);
+
+#endif

@@ -1,0 +1,71 @@
+/* include/sgit/odb.h: the object database, front door to loose objects, packs and alternates */
+#ifndef SGIT_ODB_H
+#define SGIT_ODB_H
+
+#include <stddef.h>
+#include "buf.h"
+#include "errors.h"
+#include "object.h"
+#include "oid.h"
+
+struct sgit_odb;
+
+struct sgit_odb_options {
+	int compression;	/* zlib level for loose objects, -1 = git's default (1) */
+};
+#define SGIT_ODB_OPTIONS_INIT { -1 }
+
+/*
+ * Open the object store in objects_dir (the "objects" folder of a git dir),
+ * with its packs and the stores named in info/alternates (recursively, as git).
+ * Errors of later calls go to err, which must outlive the odb.
+ * Free with sgit_odb_free().
+ */
+int sgit_odb_open(struct sgit_odb **out, const char *objects_dir,
+		  const struct sgit_odb_options *opts, struct sgit_error *err);
+void sgit_odb_free(struct sgit_odb *odb);
+const char *sgit_odb_path(const struct sgit_odb *odb);
+/* Add another object folder to search (GIT_ALTERNATE_OBJECT_DIRECTORIES). */
+int sgit_odb_add_alternate(struct sgit_odb *odb, const char *objects_dir);
+
+/* Replace out with the object's content; *type gets its type. SGIT_ENOTFOUND, SGIT_ECORRUPT... */
+int sgit_odb_read(struct sgit_buf *out, enum sgit_object_type *type,
+		  struct sgit_odb *odb, const struct sgit_oid *id);
+/* Type and size without inflating the whole object where the format allows. */
+int sgit_odb_read_header(size_t *size, enum sgit_object_type *type,
+			 struct sgit_odb *odb, const struct sgit_oid *id);
+/* 1 when the object is there, 0 when not. Never fails. */
+int sgit_odb_exists(struct sgit_odb *odb, const struct sgit_oid *id);
+
+/*
+ * Store an object as a loose object (temp file, then link/rename); when it is
+ * already there, nothing is written. *out gets its id.
+ */
+int sgit_odb_write(struct sgit_oid *out, struct sgit_odb *odb,
+		   enum sgit_object_type type, const void *data, size_t len);
+
+/*
+ * Resolve an abbreviated id (hex prefix of at least 4 digits, up to 40) over
+ * loose and packed objects of every store. SGIT_ENOTFOUND, or SGIT_EAMBIGUOUS
+ * with a message naming the prefix; SGIT_EINVALID for a non-hex prefix.
+ */
+int sgit_odb_resolve_prefix(struct sgit_oid *out, struct sgit_odb *odb,
+			    const char *hex, size_t len);
+/*
+ * The shortest unique abbreviation of id with at least min_len digits, as git
+ * computes it for --short (id need not exist). Writes hex + NUL into out.
+ */
+int sgit_odb_shortest_unique(char out[SGIT_OID_HEXSZ + 1], struct sgit_odb *odb,
+			     const struct sgit_oid *id, size_t min_len);
+
+/*
+ * Call cb for every object in every store (loose and packed; an id may be
+ * seen more than once). A non-zero return from cb stops and is returned.
+ */
+typedef int (*sgit_odb_foreach_cb)(const struct sgit_oid *id, void *payload);
+int sgit_odb_foreach(struct sgit_odb *odb, sgit_odb_foreach_cb cb, void *payload);
+
+/* Drop cached pack lists so that new packs are seen (after a fetch). */
+void sgit_odb_refresh(struct sgit_odb *odb);
+
+#endif

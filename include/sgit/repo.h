@@ -1,0 +1,72 @@
+/* include/sgit/repo.h: a repository handle: git dir, work tree, config, object store, error slot */
+#ifndef SGIT_REPO_H
+#define SGIT_REPO_H
+
+#include "config.h"
+#include "errors.h"
+#include "odb.h"
+
+struct sgit_repo;
+
+/* Where the environment comes from: getenv by default, a table in tests. */
+typedef const char *(*sgit_getenv_fn)(const char *name);
+
+struct sgit_repo_options {
+	const char *start_dir;		/* where discovery starts; NULL: the current directory */
+	const char *git_dir;		/* --git-dir; else GIT_DIR; else discovered */
+	const char *work_tree;		/* --work-tree; else GIT_WORK_TREE; else core.worktree or discovered */
+	int bare;			/* --bare: treat as bare */
+	const char *const *config_parameters;	/* -c key=value, in order */
+	size_t nconfig_parameters;
+	sgit_getenv_fn getenv;		/* NULL: getenv(3) */
+};
+#define SGIT_REPO_OPTIONS_INIT { NULL, NULL, NULL, 0, NULL, 0, NULL }
+
+/*
+ * Find and open the repository as git does (GIT_DIR, walking up from
+ * start_dir to GIT_CEILING_DIRECTORIES, ".git" folders and "gitdir:" files,
+ * bare repositories), read its configuration with git's precedence (system
+ * unless GIT_CONFIG_NOSYSTEM, global, local, -c), and open its object store.
+ * SGIT_ENOTREPO with git's message when there is none. Free with sgit_repo_free().
+ */
+int sgit_repo_open(struct sgit_repo **out, const struct sgit_repo_options *opts,
+		   struct sgit_error *err);
+void sgit_repo_free(struct sgit_repo *repo);
+
+/*
+ * The configuration a command sees outside any repository (system, global,
+ * -c), or with git_dir's config when git_dir is not NULL.
+ */
+int sgit_config_load_standard(struct sgit_config **out, const struct sgit_repo_options *opts,
+			      const char *git_dir, struct sgit_error *err);
+/* The global config file git writes to (GIT_CONFIG_GLOBAL, else ~/.gitconfig unless only the XDG one exists). */
+int sgit_config_global_path(struct sgit_buf *out, const struct sgit_repo_options *opts,
+			    struct sgit_error *err);
+
+struct sgit_repo_init_options {
+	int bare;
+	const char *initial_branch;	/* NULL: init.defaultBranch, else "master" */
+	const char *template_dir;	/* unused for now; git's hooks are not copied */
+};
+#define SGIT_REPO_INIT_OPTIONS_INIT { 0, NULL, NULL }
+
+/*
+ * Create (or re-initialise) a repository at path, as git init does; *reinit
+ * says which. Opens it into *out when out is not NULL.
+ */
+int sgit_repo_init(struct sgit_repo **out, int *reinit, const char *path,
+		   const struct sgit_repo_init_options *init_opts,
+		   const struct sgit_repo_options *opts, struct sgit_error *err);
+
+const char *sgit_repo_git_dir(const struct sgit_repo *repo);	/* absolute, no trailing slash */
+const char *sgit_repo_common_dir(const struct sgit_repo *repo);
+const char *sgit_repo_work_tree(const struct sgit_repo *repo);	/* NULL when bare */
+/* The current directory relative to the work tree ("" at the top, "a/b/" below). */
+const char *sgit_repo_prefix(const struct sgit_repo *repo);
+int sgit_repo_is_bare(const struct sgit_repo *repo);
+struct sgit_odb *sgit_repo_odb(struct sgit_repo *repo);
+struct sgit_config *sgit_repo_config(struct sgit_repo *repo);
+struct sgit_error *sgit_repo_error(struct sgit_repo *repo);
+const char *sgit_repo_getenv(const struct sgit_repo *repo, const char *name);
+
+#endif

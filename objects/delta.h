@@ -1,0 +1,20 @@
+/* objects/delta.h: git's delta format (copy/insert instructions against a base) */
+#ifndef SGIT_OBJECTS_DELTA_H
+#define SGIT_OBJECTS_DELTA_H
+
+#include <stddef.h>
+#include "sgit/buf.h"
+#include "sgit/errors.h"
+
+/* Read the two size varints at the start of a delta. SGIT_ECORRUPT when truncated. */
+int sgit_delta_sizes(size_t *base_size, size_t *result_size, const unsigned char *delta,
+		     size_t len, struct sgit_error *err);
+/*
+ * Apply delta to base, replacing out. Every instruction is checked: a copy
+ * outside the base, an insert past the end, a zero opcode, or a result of the
+ * wrong size is SGIT_ECORRUPT and out is left empty.
+ */
+int sgit_delta_apply(struct sgit_buf *out, const unsigned char *base, size_t base_len,
+		     const unsigned char *delta, size_t delta_len, struct sgit_error *err);
+
+#endif

@@ -1,0 +1,43 @@
+/* objects/pack.h: one pack (.idx v2 + .pack v2) read through mmap, with a delta-base cache */
+#ifndef SGIT_OBJECTS_PACK_H
+#define SGIT_OBJECTS_PACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "sgit/buf.h"
+#include "sgit/errors.h"
+#include "sgit/object.h"
+#include "sgit/oid.h"
+
+struct sgit_pack;
+
+/*
+ * Open "<name>.idx" and its "<name>.pack": both are checked (magic, version,
+ * fan-out order, sizes, object counts agree) before anything is read.
+ * SGIT_ECORRUPT with a message naming the file. Free with sgit_pack_free().
+ */
+int sgit_pack_open(struct sgit_pack **out, const char *idx_path, struct sgit_error *err);
+void sgit_pack_free(struct sgit_pack *pack);
+const char *sgit_pack_path(const struct sgit_pack *pack);	/* the .pack path */
+
+/* Number of objects, and the i-th id in sorted order. */
+uint32_t sgit_pack_count(const struct sgit_pack *pack);
+void sgit_pack_oid_at(struct sgit_oid *out, const struct sgit_pack *pack, uint32_t i);
+/* 1 and *offset when id is in this pack, else 0. */
+int sgit_pack_find(uint64_t *offset, const struct sgit_pack *pack, const struct sgit_oid *id);
+/*
+ * Ids that start with the first hexlen hex digits of prefix (prefix holds
+ * those digits as raw bytes, the last nibble of an odd length in the high
+ * half): returns how many match (stops counting at 2), *out gets the first.
+ */
+int sgit_pack_find_prefix(struct sgit_oid *out, const struct sgit_pack *pack,
+			  const struct sgit_oid *prefix, size_t hexlen);
+
+/* Content and type of the object at offset, deltas resolved (any depth, either kind). */
+int sgit_pack_read(struct sgit_buf *out, enum sgit_object_type *type, struct sgit_pack *pack,
+		   uint64_t offset, struct sgit_error *err);
+/* Type and size of the object at offset; for a delta, its result's size, without applying it. */
+int sgit_pack_read_header(size_t *size, enum sgit_object_type *type, struct sgit_pack *pack,
+			  uint64_t offset, struct sgit_error *err);
+
+#endif

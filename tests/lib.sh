@@ -1,0 +1,79 @@
+# tests/lib.sh: sourced by every e2e and interop script.
+# Each script runs in a fresh temp dir with its own HOME and GNUPGHOME, fixed
+# identity, dates, locale and time zone, and reports one line per check:
+# "ok - <what>" or "not ok - <what>" (tests/run.sh counts them).
+set -u
+: "${SGIT_BIN:?SGIT_BIN must name the sgit binary}"
+SGIT_TEST_TOP=${SGIT_TEST_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/sgit-test-XXXXXX")
+trap 'cd /; rm -rf "$TEST_DIR"' EXIT
+cd "$TEST_DIR" || exit 2
+
+export HOME="$TEST_DIR/home" GNUPGHOME="$TEST_DIR/gnupg"
+mkdir -p "$HOME" "$GNUPGHOME" && chmod 700 "$GNUPGHOME"
+export LC_ALL=C LANG=C TZ=UTC
+export GIT_CONFIG_NOSYSTEM=1 GIT_ATTR_NOSYSTEM=1
+export GIT_AUTHOR_NAME="A U Thor" GIT_AUTHOR_EMAIL="author@example.com"
+export GIT_COMMITTER_NAME="C O Mitter" GIT_COMMITTER_EMAIL="committer@example.com"
+export GIT_AUTHOR_DATE="1112911993 -0700" GIT_COMMITTER_DATE="1112912053 -0700"
+export GIT_PAGER=cat PAGER=cat EDITOR=: GIT_EDITOR=:
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_CONFIG_GLOBAL \
+	GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_CEILING_DIRECTORIES XDG_CONFIG_HOME GIT_CONFIG_PARAMETERS
+
+test_failures=0
+sgit() { "$SGIT_BIN" "$@"; }
+
+ok()     { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; test_failures=$((test_failures + 1)); }
+
+# expect <what> <command...>: the command succeeds
+expect() {
+	what=$1; shift
+	if "$@" >"$TEST_DIR/.out" 2>"$TEST_DIR/.err"; then ok "$what"; else
+		not_ok "$what"; echo "  command failed: $*"; sed 's/^/  | /' "$TEST_DIR/.err" | head -n 20; fi
+}
+
+# expect_code <what> <exit code> <command...>
+expect_code() {
+	what=$1 want=$2; shift 2
+	"$@" >"$TEST_DIR/.out" 2>"$TEST_DIR/.err"
+	got=$?
+	if [ "$got" = "$want" ]; then ok "$what"; else
+		not_ok "$what"; echo "  exit $got, wanted $want: $*"; sed 's/^/  | /' "$TEST_DIR/.err" | head -n 20; fi
+}
+
+# expect_eq <what> <expected> <actual>
+expect_eq() {
+	if [ "$2" = "$3" ]; then ok "$1"; else
+		not_ok "$1"; printf '  expected: %s\n  actual:   %s\n' "$2" "$3"; fi
+}
+
+# expect_files_eq <what> <file1> <file2>: byte-identical
+expect_files_eq() {
+	if cmp -s "$2" "$3"; then ok "$1"; else
+		not_ok "$1"; diff -u "$2" "$3" | head -n 40 | sed 's/^/  /'; fi
+}
+
+# expect_stderr_match <what> <extended regex>: the last command's stderr matches
+expect_stderr_match() {
+	if grep -Eq "$2" "$TEST_DIR/.err"; then ok "$1"; else
+		not_ok "$1"; echo "  stderr did not match /$2/:"; sed 's/^/  | /' "$TEST_DIR/.err" | head -n 10; fi
+}
+
+# same_as_git <what> <args...>: sgit and git print the same stdout and exit alike
+same_as_git() {
+	what=$1; shift
+	"$SGIT_BIN" "$@" >"$TEST_DIR/.sgit.out" 2>"$TEST_DIR/.sgit.err"; s=$?
+	git "$@" >"$TEST_DIR/.git.out" 2>"$TEST_DIR/.git.err"; g=$?
+	if [ $s = $g ] && cmp -s "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out"; then ok "$what"; else
+		not_ok "$what"; echo "  args: $*; exit sgit $s, git $g"
+		diff -u "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out" | head -n 40 | sed 's/^/  /'
+		sed 's/^/  sgit stderr | /' "$TEST_DIR/.sgit.err" | head -n 5
+	fi
+}
+
+# Call last: the script's exit status says whether every check passed.
+finish() {
+	[ "$test_failures" -eq 0 ]
+	exit $?
+}

@@ -1,0 +1,65 @@
+/* tests/unit/runner.c: main() shared by every unit test executable */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <CUnit/Basic.h>
+#include "unit.h"
+
+static char tmpdir[256];
+
+static void remove_tmpdir(void)
+{
+	char cmd[300];
+
+	if (!tmpdir[0])
+		return;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "cannot remove %s\n", tmpdir);
+}
+
+const char *unit_tmpdir(void)
+{
+	if (!tmpdir[0]) {
+		const char *base = getenv("TMPDIR");
+
+		snprintf(tmpdir, sizeof(tmpdir), "%s/sgit-unit-XXXXXX", base ? base : "/tmp");
+		if (!mkdtemp(tmpdir)) {
+			perror("mkdtemp");
+			exit(2);
+		}
+		atexit(remove_tmpdir);
+	}
+	return tmpdir;
+}
+
+static void print_failures(void)
+{
+	const CU_FailureRecord *f;
+
+	for (f = CU_get_failure_list(); f; f = f->pNext)
+		printf("  FAIL %s: %s: %s:%u: %s\n",
+		       f->pSuite ? f->pSuite->pName : "?", f->pTest ? f->pTest->pName : "?",
+		       f->strFileName ? f->strFileName : "?", f->uiLineNumber,
+		       f->strCondition ? f->strCondition : "");
+}
+
+int main(void)
+{
+	unsigned run, failed;
+
+	if (CU_initialize_registry() != CUE_SUCCESS || CU_register_suites(sgit_test_suites) != CUE_SUCCESS) {
+		fprintf(stderr, "cannot register suites: %s\n", CU_get_error_msg());
+		return 2;
+	}
+	CU_basic_set_mode(CU_BRM_SILENT);
+	CU_basic_run_tests();
+	print_failures();
+	run = CU_get_number_of_tests_run();
+	failed = CU_get_number_of_tests_failed();
+	/* tests/run.sh reads this line */
+	printf("unit-result: %u %u\n", run - failed, failed);
+	CU_cleanup_registry();
+	return failed ? 1 : 0;
+}
