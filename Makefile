@@ -1,5 +1,7 @@
 # sgit: GNU make, gcc, C11. See README.md; `make check` runs every test.
-CC      ?= gcc
+ifeq ($(origin CC),default)
+CC      := gcc
+endif
 BUILD   ?= build
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wmissing-prototypes -Wstrict-prototypes

@@ -16,5 +16,13 @@ int sgit_delta_sizes(size_t *base_size, size_t *result_size, const unsigned char
  */
 int sgit_delta_apply(struct sgit_buf *out, const unsigned char *base, size_t base_len,
 		     const unsigned char *delta, size_t delta_len, struct sgit_error *err);
+/*
+ * Apply delta to base into dst, caller-owned memory of exactly dst_len bytes,
+ * which must be the result size the delta's header states (sgit_delta_sizes).
+ * Same checks as sgit_delta_apply; dst's content is undefined on failure.
+ */
+int sgit_delta_apply_into(unsigned char *dst, size_t dst_len, const unsigned char *base,
+			  size_t base_len, const unsigned char *delta, size_t delta_len,
+			  struct sgit_error *err);
 
 #endif

@@ -1,6 +1,7 @@
 /* util/fs.c: whole-file reads, atomic writes, lock files */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
