@@ -9,7 +9,7 @@ ifdef CI
 WARN    += -Werror
 endif
 ifeq ($(SANITIZE),1)
-BUILD   := $(BUILD)/san
+override BUILD := $(BUILD)/san
 CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 endif

@@ -10,6 +10,13 @@
 int sgit_delta_sizes(size_t *base_size, size_t *result_size, const unsigned char *delta,
 		     size_t len, struct sgit_error *err);
 /*
+ * The same from only the first head_len bytes of a delta of delta_len bytes
+ * (enough for the sizes: 20 bytes hold both), for callers that do not want to
+ * inflate a whole delta to learn its result size.
+ */
+int sgit_delta_sizes_head(size_t *base_size, size_t *result_size, const unsigned char *head,
+			  size_t head_len, size_t delta_len, struct sgit_error *err);
+/*
  * Apply delta to base, replacing out. Every instruction is checked: a copy
  * outside the base, an insert past the end, a zero opcode, or a result of the
  * wrong size is SGIT_ECORRUPT and out is left empty.

@@ -72,6 +72,19 @@ same_as_git() {
 	fi
 }
 
+# same_as_git_in <what> <stdin file> <args...>: same_as_git, both reading the file
+same_as_git_in() {
+	what=$1 input=$2; shift 2
+	"$SGIT_BIN" "$@" <"$input" >"$TEST_DIR/.sgit.out" 2>"$TEST_DIR/.sgit.err"; s=$?
+	git "$@" <"$input" >"$TEST_DIR/.git.out" 2>"$TEST_DIR/.git.err"; g=$?
+	if [ $s = $g ] && cmp -s "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out"; then ok "$what"; else
+		not_ok "$what"; echo "  args: $* <$input; exit sgit $s, git $g"
+		cmp "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out" 2>&1 | sed 's/^/  /'
+		diff -u "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out" | head -n 40 | sed 's/^/  /'
+		sed 's/^/  sgit stderr | /' "$TEST_DIR/.sgit.err" | head -n 5
+	fi
+}
+
 # Call last: the script's exit status says whether every check passed.
 finish() {
 	[ "$test_failures" -eq 0 ]

@@ -4,27 +4,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "util/fs.h"
 
-int sgit_fs_read_file(struct sgit_buf *out, const char *path, struct sgit_error *err)
+int sgit_fs_read_fd(struct sgit_buf *out, int fd, const char *what, struct sgit_error *err)
 {
 	struct sgit_buf tmp = SGIT_BUF_INIT;
 	struct stat st;
-	int fd, rc = 0;
+	int rc = 0;
 	ssize_t n;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return sgit_error_set(err, errno == ENOENT ? SGIT_ENOTFOUND : SGIT_EOS,
-				      "cannot open '%s': %s", path, strerror(errno));
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && sgit_buf_grow(&tmp, (size_t)st.st_size) < 0) {
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    sgit_buf_grow(&tmp, (size_t)st.st_size) < 0) {
 		rc = sgit_error_nomem(err);
 		goto out;
 	}
 	for (;;) {
-		if (sgit_buf_grow(&tmp, 8192) < 0) {
+		if (tmp.alloc - tmp.len < 4096 && sgit_buf_grow(&tmp, 65536) < 0) {
 			rc = sgit_error_nomem(err);
 			goto out;
 		}
@@ -32,7 +30,7 @@ int sgit_fs_read_file(struct sgit_buf *out, const char *path, struct sgit_error 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			rc = sgit_error_set(err, SGIT_EOS, "cannot read '%s': %s", path, strerror(errno));
+			rc = sgit_error_set(err, SGIT_EOS, "cannot read '%s': %s", what, strerror(errno));
 			goto out;
 		}
 		if (n == 0)
@@ -40,11 +38,65 @@ int sgit_fs_read_file(struct sgit_buf *out, const char *path, struct sgit_error 
 		sgit_buf_setlen(&tmp, tmp.len + (size_t)n);
 	}
 	sgit_buf_swap(out, &tmp);
-	sgit_buf_setlen(out, out->len);
 out:
-	close(fd);
 	sgit_buf_release(&tmp);
 	return rc;
+}
+
+int sgit_fs_read_file(struct sgit_buf *out, const char *path, struct sgit_error *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return sgit_error_set(err, errno == ENOENT ? SGIT_ENOTFOUND : SGIT_EOS,
+				      "cannot open '%s': %s", path, strerror(errno));
+	rc = sgit_fs_read_fd(out, fd, path, err);
+	close(fd);
+	return rc;
+}
+
+int sgit_fs_map_fd(struct sgit_fs_map *m, int fd, const char *what, struct sgit_error *err)
+{
+	struct stat st;
+	void *p;
+	int rc;
+
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p != MAP_FAILED) {
+			m->mapped = p;
+			m->data = p;
+			m->len = (size_t)st.st_size;
+			return 0;
+		}
+	}
+	if ((rc = sgit_fs_read_fd(&m->copy, fd, what, err)) < 0)
+		return rc;
+	m->data = m->copy.ptr;
+	m->len = m->copy.len;
+	return 0;
+}
+
+int sgit_fs_map(struct sgit_fs_map *m, const char *path, struct sgit_error *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return sgit_error_set(err, errno == ENOENT ? SGIT_ENOTFOUND : SGIT_EOS,
+				      "could not open '%s' for reading: %s", path, strerror(errno));
+	rc = sgit_fs_map_fd(m, fd, path, err);
+	close(fd);
+	return rc;
+}
+
+void sgit_fs_unmap(struct sgit_fs_map *m)
+{
+	if (m->mapped)
+		munmap(m->mapped, m->len);
+	sgit_buf_release(&m->copy);
+	m->mapped = NULL;
+	m->data = "";
+	m->len = 0;
 }
 
 int sgit_fs_write_all(int fd, const void *data, size_t len, const char *what, struct sgit_error *err)

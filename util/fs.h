@@ -9,6 +9,25 @@
 
 /* Replace out with the whole file. SGIT_ENOTFOUND when it does not exist, SGIT_EOS otherwise. */
 int sgit_fs_read_file(struct sgit_buf *out, const char *path, struct sgit_error *err);
+/*
+ * A read-only view of a whole file: mmap for regular files (no copy of large
+ * files), read into memory for anything else (pipes, /proc). Caller-owned:
+ * SGIT_FS_MAP_INIT, then _map, then _unmap (harmless when nothing is mapped).
+ */
+struct sgit_fs_map {
+	const char *data;
+	size_t len;
+	void *mapped;		/* non-NULL when mmap'ed */
+	struct sgit_buf copy;	/* used when the file could not be mapped */
+};
+#define SGIT_FS_MAP_INIT { "", 0, NULL, SGIT_BUF_INIT }
+int sgit_fs_map(struct sgit_fs_map *m, const char *path, struct sgit_error *err);
+/* Same, for an open fd (not closed); what names it in messages. */
+int sgit_fs_map_fd(struct sgit_fs_map *m, int fd, const char *what, struct sgit_error *err);
+void sgit_fs_unmap(struct sgit_fs_map *m);
+/* Replace out with everything readable from fd until end of file. */
+int sgit_fs_read_fd(struct sgit_buf *out, int fd, const char *what, struct sgit_error *err);
+
 /* Write all of data to fd, retrying short writes and EINTR. */
 int sgit_fs_write_all(int fd, const void *data, size_t len, const char *what, struct sgit_error *err);
 /* Create dir and its missing parents (mode 0777 & ~umask). */

@@ -37,7 +37,7 @@ void sgit_config_free(struct sgit_config *cfg);
  */
 int sgit_config_add_file(struct sgit_config *cfg, const char *path,
 			 enum sgit_config_scope scope, struct sgit_error *err);
-/* Same, over bytes in memory; origin names them in messages. */
+/* Same, over bytes in memory; origin names them in messages as a file (NULL: standard input). */
 int sgit_config_add_buffer(struct sgit_config *cfg, const char *data, size_t len,
 			   const char *origin, enum sgit_config_scope scope, struct sgit_error *err);
 /* Append one "-c key=value" (or "key" alone, meaning true). SGIT_EINVALID for a bad key. */
@@ -45,7 +45,9 @@ int sgit_config_add_parameter(struct sgit_config *cfg, const char *key_value, st
 
 /*
  * Look up the last value of key (any case for section and name). Pointers
- * stay valid until cfg is changed or freed. SGIT_ENOTFOUND when unset.
+ * stay valid until cfg is changed or freed. SGIT_ENOTFOUND when unset;
+ * get_string gives SGIT_EINVALID for a bare "key" line (no string: git's
+ * "missing value for 'key'").
  */
 int sgit_config_get_entry(const struct sgit_config_entry **out, const struct sgit_config *cfg,
 			  const char *key);
@@ -54,11 +56,42 @@ int sgit_config_get_string(const char **out, const struct sgit_config *cfg, cons
 int sgit_config_get_bool(int *out, const struct sgit_config *cfg, const char *key, struct sgit_error *err);
 int sgit_config_get_int(int64_t *out, const struct sgit_config *cfg, const char *key, struct sgit_error *err);
 
+/*
+ * What include conditions read; strings are copied. home expands "~/" in
+ * include paths (NULL: such a path is an error, as git without HOME);
+ * git_dir is matched by includeIf "gitdir:" and "gitdir/i:", branch (short
+ * name of the branch HEAD points at, born or not) by "onbranch:". NULL makes
+ * the condition false, as do "hasconfig:" and unknown conditions.
+ */
+struct sgit_config_include_info {
+	const char *home;
+	const char *git_dir;
+	const char *branch;
+};
+int sgit_config_set_include_info(struct sgit_config *cfg, const struct sgit_config_include_info *info);
+/* Follow include.path and includeIf (the default) or not (git config --file without --includes). */
+void sgit_config_follow_includes(struct sgit_config *cfg, int follow);
+
+/*
+ * An entry's value as git's config readers take it, with git's message:
+ * "bad boolean config value 'x' for 'key'", "bad numeric config value 'x'
+ * for 'key' in file F: invalid unit" (or ": out of range" beyond +-max).
+ * SGIT_ECONFIG on a bad value.
+ */
+int sgit_config_entry_bool(int *out, const struct sgit_config_entry *entry, struct sgit_error *err);
+int sgit_config_entry_int(int64_t *out, const struct sgit_config_entry *entry, int64_t max,
+			  struct sgit_error *err);
+
 /* Every entry in order, lowest precedence first; a non-zero return from cb stops and is returned. */
 typedef int (*sgit_config_foreach_cb)(const struct sgit_config_entry *entry, void *payload);
 int sgit_config_foreach(const struct sgit_config *cfg, sgit_config_foreach_cb cb, void *payload);
 
-/* Value parsers as git's: true/yes/on/1/"" (bare key), false/no/off/0/""; k/m/g suffixes. */
+/*
+ * Value parsers as git's: true/yes/on/NULL (bare key), false/no/off/"", any
+ * case, else an integer (non-zero is true); integers in C syntax (0x1f, 017)
+ * with a k/m/g suffix (1024-based). SGIT_EINVALID when not a value of the type
+ * or out of the int64 range.
+ */
 int sgit_config_parse_bool(int *out, const char *value);
 int sgit_config_parse_int(int64_t *out, const char *value);
 /* Split and canonicalise "section.sub.name"; SGIT_EINVALID with git's message when malformed. */
@@ -77,10 +110,22 @@ enum sgit_config_edit {
  * Change one file (git config --file path ...) under path.lock, keeping every
  * other byte as it was, as git does. Errors as git's exit codes need them:
  * SGIT_ENOTFOUND (nothing to unset: git exits 5), SGIT_EAMBIGUOUS (several
- * values: exit 5), SGIT_EINVALID (bad key: exit 1), SGIT_ECONFIG (file does not
- * parse: exit 3), SGIT_ELOCKED.
+ * values: exit 5), SGIT_EINVALID (bad key: exit 1 or 2; bad regex: 6),
+ * SGIT_ECONFIG (file does not parse: exit 128 or 3), SGIT_ELOCKED.
  */
 int sgit_config_file_edit(const char *path, enum sgit_config_edit how, const char *key,
 			  const char *value, const char *value_regex, struct sgit_error *err);
+/*
+ * The same, with --fixed-value (value_regex compared as a plain string) and
+ * git config's exit status for a failure in *status (0 on success): 1 invalid
+ * key, 2 key without section or name, 3 file unreadable or with a bad section
+ * name ("invalid section name 'x'": git adds "invalid config file F"), 4
+ * cannot write, 5 nothing to unset or several values (SGIT_EAMBIGUOUS: "key
+ * has multiple values", git's warning), 6 invalid value_regex, 128 syntax
+ * error (git dies with "bad config line ..."), 255 cannot lock.
+ */
+int sgit_config_file_edit_status(int *status, const char *path, enum sgit_config_edit how,
+				 const char *key, const char *value, const char *value_regex,
+				 int fixed_value, struct sgit_error *err);
 
 #endif

@@ -28,6 +28,22 @@ enum sgit_object_type sgit_object_type_from_name(const char *name, size_t len);
  */
 int sgit_object_hash(struct sgit_oid *out, enum sgit_object_type type,
 		     const void *data, size_t len);
+/*
+ * Check that data is a well-formed object of type, as git does before it
+ * hashes anything but a blob (hash-object without --literally): commits, trees
+ * and tags must parse. SGIT_ECORRUPT with a message saying what is wrong.
+ */
+struct sgit_error;
+int sgit_object_check(enum sgit_object_type type, const void *data, size_t len,
+		      struct sgit_error *err);
+/*
+ * One step from an object towards an object of type want, as git's
+ * "cat-file <type>" follows references: a tag to the object it names, a
+ * commit to its tree (when want is a tree). SGIT_ENOTFOUND when there is no
+ * step to take.
+ */
+int sgit_object_peel_step(struct sgit_oid *next, enum sgit_object_type type,
+			  enum sgit_object_type want, const void *data, size_t len);
 /* Write the loose-object header "<type> <len>" plus NUL into hdr; returns its length incl. NUL. */
 size_t sgit_object_header(char *hdr, size_t hdrsz, const char *type_name, size_t len);
 

@@ -45,12 +45,32 @@ int sgit_odb_write(struct sgit_oid *out, struct sgit_odb *odb,
 		   enum sgit_object_type type, const void *data, size_t len);
 
 /*
+ * The same for len bytes of the regular file fd, from its current offset:
+ * read once to hash and, when the object is new, once more to deflate, so
+ * that a big file never sits in memory whole. Fails (nothing stored) when
+ * the file changes in between. SGIT_EINVALID when fd cannot seek (a pipe:
+ * read it into memory and use sgit_odb_write).
+ */
+int sgit_odb_write_fd(struct sgit_oid *out, struct sgit_odb *odb,
+		      enum sgit_object_type type, int fd, size_t len);
+/* The id sgit_odb_write_fd would give, without storing anything. */
+int sgit_odb_hash_fd(struct sgit_oid *out, struct sgit_odb *odb,
+		     enum sgit_object_type type, int fd, size_t len);
+
+/*
  * Resolve an abbreviated id (hex prefix of at least 4 digits, up to 40) over
  * loose and packed objects of every store. SGIT_ENOTFOUND, or SGIT_EAMBIGUOUS
  * with a message naming the prefix; SGIT_EINVALID for a non-hex prefix.
  */
 int sgit_odb_resolve_prefix(struct sgit_oid *out, struct sgit_odb *odb,
 			    const char *hex, size_t len);
+/*
+ * Call cb once for each distinct object whose id starts with the hex prefix
+ * (4 to 40 digits), in id order: the candidates of an ambiguous prefix.
+ * Errors as sgit_odb_resolve_prefix; finding nothing is not an error.
+ */
+int sgit_odb_foreach_prefix(struct sgit_odb *odb, const char *hex, size_t len,
+			    int (*cb)(const struct sgit_oid *id, void *payload), void *payload);
 /*
  * The shortest unique abbreviation of id with at least min_len digits, as git
  * computes it for --short (id need not exist). Writes hex + NUL into out.

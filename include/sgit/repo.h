@@ -12,7 +12,8 @@ struct sgit_repo;
 typedef const char *(*sgit_getenv_fn)(const char *name);
 
 struct sgit_repo_options {
-	const char *start_dir;		/* where discovery starts; NULL: the current directory */
+	const char *start_dir;		/* where discovery starts, and what relative GIT_DIR,
+					   GIT_WORK_TREE... are relative to; NULL: the current directory */
 	const char *git_dir;		/* --git-dir; else GIT_DIR; else discovered */
 	const char *work_tree;		/* --work-tree; else GIT_WORK_TREE; else core.worktree or discovered */
 	int bare;			/* --bare: treat as bare */
@@ -47,12 +48,17 @@ struct sgit_repo_init_options {
 	int bare;
 	const char *initial_branch;	/* NULL: init.defaultBranch, else "master" */
 	const char *template_dir;	/* unused for now; git's hooks are not copied */
+	int *used_fallback_branch;	/* optional out: 1 when HEAD got "master" for want of a
+					   configured name (git init then prints a hint) */
 };
-#define SGIT_REPO_INIT_OPTIONS_INIT { 0, NULL, NULL }
+#define SGIT_REPO_INIT_OPTIONS_INIT { 0, NULL, NULL, NULL }
 
 /*
- * Create (or re-initialise) a repository at path, as git init does; *reinit
- * says which. Opens it into *out when out is not NULL.
+ * Create (or re-initialise) a repository at path (relative to
+ * opts->start_dir), as git init does; *reinit says which. opts gives the
+ * environment and -c (init.defaultBranch); its git_dir and work_tree are not
+ * used. A bad branch name is refused before anything is created. Opens the
+ * repository into *out when out is not NULL.
  */
 int sgit_repo_init(struct sgit_repo **out, int *reinit, const char *path,
 		   const struct sgit_repo_init_options *init_opts,
@@ -60,10 +66,13 @@ int sgit_repo_init(struct sgit_repo **out, int *reinit, const char *path,
 
 const char *sgit_repo_git_dir(const struct sgit_repo *repo);	/* absolute, no trailing slash */
 const char *sgit_repo_common_dir(const struct sgit_repo *repo);
-const char *sgit_repo_work_tree(const struct sgit_repo *repo);	/* NULL when bare */
-/* The current directory relative to the work tree ("" at the top, "a/b/" below). */
+/* NULL when there is none: bare, or found from inside a git dir. */
+const char *sgit_repo_work_tree(const struct sgit_repo *repo);
+/* The current directory relative to the work tree ("" at the top, "a/b/" below; "" outside it). */
 const char *sgit_repo_prefix(const struct sgit_repo *repo);
 int sgit_repo_is_bare(const struct sgit_repo *repo);
+/* 1 when the current directory is in the work tree (its top included); 0 outside or with none. */
+int sgit_repo_inside_work_tree(const struct sgit_repo *repo);
 struct sgit_odb *sgit_repo_odb(struct sgit_repo *repo);
 struct sgit_config *sgit_repo_config(struct sgit_repo *repo);
 struct sgit_error *sgit_repo_error(struct sgit_repo *repo);

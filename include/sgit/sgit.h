@@ -7,6 +7,11 @@
 #include "oid.h"
 #include "object.h"
 #include "odb.h"
+#include "header.h"
+#include "ident.h"
+#include "commit.h"
+#include "tree.h"
+#include "tag.h"
 #include "config.h"
 #include "repo.h"
 

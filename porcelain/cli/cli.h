@@ -119,9 +119,16 @@ void cli_usage_with_options(const char *const *usage, const struct cli_option *o
 void cli_usage_error(const char *const *usage, const struct cli_option *opts, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
 
+/* "fatal: <msg>", a blank line, then the usage on stderr; exit 129. */
+void cli_usage_fatal(const char *const *usage, const struct cli_option *opts, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+
 /* ---- commands (one cmd_<name>.c each) ---- */
 int cmd_version(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_cat_file(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_hash_object(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_help(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_init(int argc, const char **argv, struct cli_ctx *ctx);
 
 /* The table, for help. */
 const struct cli_command *cli_commands(size_t *n);

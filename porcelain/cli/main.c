@@ -8,7 +8,10 @@
 
 /* Sorted by name; setup flags say what main() prepares before calling. */
 static const struct cli_command commands[] = {
+	{ "cat-file", cmd_cat_file, CLI_NEEDS_REPO, "Provide contents or details of repository objects" },
+	{ "hash-object", cmd_hash_object, CLI_OPTIONAL_REPO, "Compute object ID and optionally create an object from a file" },
 	{ "help", cmd_help, CLI_NO_SETUP, "Display help information about sgit" },
+	{ "init", cmd_init, CLI_NO_SETUP, "Create an empty Git repository or reinitialize an existing one" },
 	{ "version", cmd_version, CLI_NO_SETUP, "Display version information about sgit" },
 };
 

@@ -85,6 +85,18 @@ void cli_usage_error(const char *const *usage, const struct cli_option *opts, co
 	cli_usage_with_options(usage, opts, 1);
 }
 
+void cli_usage_fatal(const char *const *usage, const struct cli_option *opts, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fatal: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n\n", stderr);
+	cli_usage_with_options(usage, opts, 1);
+}
+
 struct parse_state {
 	const struct cli_option *opts;
 	const char *const *usage;

@@ -1,0 +1,313 @@
+/* objects/pack.c: open a pack (.idx v2 + .pack), check its layout, look ids up */
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "objects/pack_int.h"
+
+/*
+ * The delta-base cache of each pack. Big enough that reading every object of
+ * an aggressively packed repository in id order (random pack order, chains
+ * of depth 50 and more) rarely inflates a base twice; git's own default for
+ * all packs together is 96 MiB.
+ */
+#define DEFAULT_CACHE_LIMIT ((size_t)64 << 20)
+
+#define IDX_MAGIC "\377tOc"
+#define IDX_FANOUT_SIZE (256 * 4)
+#define IDX_HEADER_SIZE (8 + IDX_FANOUT_SIZE)
+#define IDX_TRAILER_SIZE (2 * SGIT_OID_RAWSZ)
+#define IDX_ENTRY_SIZE (SGIT_OID_RAWSZ + 4 + 4)	/* id, CRC32, 4-byte offset */
+#define IDX_V1_ENTRY_SIZE (4 + SGIT_OID_RAWSZ)
+
+static uint32_t be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static uint64_t be64(const unsigned char *p)
+{
+	return (uint64_t)be32(p) << 32 | be32(p + 4);
+}
+
+static int idx_corrupt(const struct sgit_pack *p, struct sgit_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int idx_corrupt(const struct sgit_pack *p, struct sgit_error *err, const char *fmt, ...)
+{
+	char what[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	return sgit_error_set(err, SGIT_ECORRUPT, "pack index '%s' is corrupt: %s", p->idx_path, what);
+}
+
+static int map_file(const unsigned char **map, size_t *size, const char *kind, const char *path,
+		    size_t min_size, struct sgit_error *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = 0;
+	struct stat st;
+	void *m;
+
+	if (fd < 0)
+		return sgit_error_set(err, errno == ENOENT ? SGIT_ENOTFOUND : SGIT_EOS,
+				      "cannot open '%s': %s", path, strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		rc = sgit_error_set(err, SGIT_EOS, "cannot stat '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	if ((uint64_t)st.st_size < min_size || (uint64_t)st.st_size > SIZE_MAX) {
+		rc = sgit_error_set(err, SGIT_ECORRUPT, "%s '%s' is corrupt: impossible size %jd bytes",
+				    kind, path, (intmax_t)st.st_size);
+		goto out;
+	}
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (m == MAP_FAILED) {
+		rc = sgit_error_set(err, SGIT_EOS, "cannot map '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	*map = m;
+	*size = (size_t)st.st_size;
+out:
+	close(fd);
+	return rc;
+}
+
+/* Without the v2 magic the file is either version 1 (no header at all) or garbage. */
+static int idx_not_v2(const struct sgit_pack *p, struct sgit_error *err)
+{
+	uint32_t n = be32(p->idx + IDX_FANOUT_SIZE - 4);
+
+	if (p->idx_size == IDX_FANOUT_SIZE + (uint64_t)n * IDX_V1_ENTRY_SIZE + IDX_TRAILER_SIZE)
+		return sgit_error_set(err, SGIT_ECORRUPT,
+				      "pack index '%s' is version 1, which is not supported "
+				      "(repack with a newer git)", p->idx_path);
+	return idx_corrupt(p, err, "bad magic");
+}
+
+/* Count the offsets that live in the 64-bit table; each must point inside it. */
+static int count_large(struct sgit_pack *p, struct sgit_error *err)
+{
+	uint32_t i, o, nlarge = 0, max_index = 0;
+
+	for (i = 0; i < p->count; i++) {
+		o = be32(p->offsets + 4 * (size_t)i);
+		if (o & 0x80000000u) {
+			nlarge++;
+			if ((o & 0x7fffffffu) > max_index)
+				max_index = o & 0x7fffffffu;
+		}
+	}
+	if (nlarge && max_index >= nlarge)
+		return idx_corrupt(p, err, "64-bit offset %u out of range (%u in the table)",
+				   max_index, nlarge);
+	p->nlarge = nlarge;
+	return 0;
+}
+
+static int check_idx(struct sgit_pack *p, struct sgit_error *err)
+{
+	const unsigned char *m = p->idx;
+	uint64_t want;
+	uint32_t version;
+	size_t i;
+	int rc;
+
+	if (memcmp(m, IDX_MAGIC, 4))
+		return idx_not_v2(p, err);
+	if ((version = be32(m + 4)) != 2)
+		return idx_corrupt(p, err, "unsupported version %u", version);
+	for (i = 0; i < 256; i++) {
+		p->fanout[i] = be32(m + 8 + 4 * i);
+		if (i && p->fanout[i] < p->fanout[i - 1])
+			return idx_corrupt(p, err, "non-monotonic fan-out at entry %zu", i);
+	}
+	p->count = p->fanout[255];
+	want = IDX_HEADER_SIZE + (uint64_t)p->count * IDX_ENTRY_SIZE + IDX_TRAILER_SIZE;
+	if (p->idx_size < want)
+		return idx_corrupt(p, err, "%zu bytes is too small for %u objects",
+				   p->idx_size, p->count);
+	p->ids = m + IDX_HEADER_SIZE;
+	p->offsets = p->ids + (size_t)p->count * (SGIT_OID_RAWSZ + 4);
+	p->large = p->offsets + (size_t)p->count * 4;
+	if ((rc = count_large(p, err)) < 0)
+		return rc;
+	want += (uint64_t)p->nlarge * 8;
+	if (p->idx_size != want)
+		return idx_corrupt(p, err, "%zu bytes, but %u objects (%u with 64-bit offsets) make %ju",
+				   p->idx_size, p->count, p->nlarge, (uintmax_t)want);
+	return 0;
+}
+
+static int check_pack(struct sgit_pack *p, struct sgit_error *err)
+{
+	const unsigned char *m = p->pack;
+	uint32_t version = be32(m + 4), n = be32(m + 8);
+
+	if (memcmp(m, "PACK", 4))
+		return sgit_error_set(err, SGIT_ECORRUPT, "pack '%s' is corrupt: bad signature",
+				      p->pack_path);
+	if (version != 2 && version != 3)
+		return sgit_error_set(err, SGIT_ECORRUPT, "pack '%s' has unsupported version %u",
+				      p->pack_path, version);
+	if (n != p->count)
+		return sgit_error_set(err, SGIT_ECORRUPT,
+				      "pack '%s' holds %u objects, its index '%s' lists %u",
+				      p->pack_path, n, p->idx_path, p->count);
+	if (memcmp(m + p->pack_size - PACK_TRAILER_SIZE,
+		   p->idx + p->idx_size - IDX_TRAILER_SIZE, SGIT_OID_RAWSZ))
+		return sgit_error_set(err, SGIT_ECORRUPT, "pack '%s' does not match its index '%s'",
+				      p->pack_path, p->idx_path);
+	return 0;
+}
+
+static int set_paths(struct sgit_pack *p, const char *idx_path, struct sgit_error *err)
+{
+	size_t len = strlen(idx_path);
+
+	if (len < 4 || strcmp(idx_path + len - 4, ".idx"))
+		return sgit_error_set(err, SGIT_EINVALID, "'%s' is not a pack index name", idx_path);
+	if (!(p->idx_path = strdup(idx_path)) || !(p->pack_path = malloc(len + 2)))
+		return sgit_error_nomem(err);
+	memcpy(p->pack_path, idx_path, len - 4);
+	memcpy(p->pack_path + len - 4, ".pack", 6);
+	return 0;
+}
+
+int sgit_pack_open(struct sgit_pack **out, const char *idx_path, struct sgit_error *err)
+{
+	struct sgit_pack *p = calloc(1, sizeof(*p));
+	int rc;
+
+	*out = NULL;
+	if (!p)
+		return sgit_error_nomem(err);
+	sgit_buf_init(&p->scratch);
+	sgit_pack_cache_init(&p->cache, DEFAULT_CACHE_LIMIT);
+	if ((rc = set_paths(p, idx_path, err)) < 0 ||
+	    (rc = map_file(&p->idx, &p->idx_size, "pack index", p->idx_path,
+			   IDX_HEADER_SIZE + IDX_TRAILER_SIZE, err)) < 0 ||
+	    (rc = check_idx(p, err)) < 0 ||
+	    (rc = map_file(&p->pack, &p->pack_size, "pack", p->pack_path,
+			   PACK_HEADER_SIZE + PACK_TRAILER_SIZE, err)) < 0 ||
+	    (rc = check_pack(p, err)) < 0)
+		goto out;
+	*out = p;
+	p = NULL;
+out:
+	sgit_pack_free(p);
+	return rc;
+}
+
+void sgit_pack_free(struct sgit_pack *pack)
+{
+	if (!pack)
+		return;
+	if (pack->idx)
+		munmap((void *)pack->idx, pack->idx_size);
+	if (pack->pack)
+		munmap((void *)pack->pack, pack->pack_size);
+	if (pack->zs_ready)
+		inflateEnd(&pack->zs);
+	sgit_pack_cache_release(&pack->cache);
+	sgit_buf_release(&pack->scratch);
+	free(pack->idx_path);
+	free(pack->pack_path);
+	free(pack);
+}
+
+const char *sgit_pack_path(const struct sgit_pack *pack)
+{
+	return pack->pack_path;
+}
+
+void sgit_pack_set_cache_limit(struct sgit_pack *pack, size_t bytes)
+{
+	sgit_pack_cache_set_limit(&pack->cache, bytes);
+}
+
+uint32_t sgit_pack_count(const struct sgit_pack *pack)
+{
+	return pack->count;
+}
+
+void sgit_pack_oid_at(struct sgit_oid *out, const struct sgit_pack *pack, uint32_t i)
+{
+	assert(i < pack->count);
+	sgit_oid_fromraw(out, pack->ids + (size_t)i * SGIT_OID_RAWSZ);
+}
+
+/* count_large() made sure every 64-bit table index is inside the table. */
+static uint64_t offset_at(const struct sgit_pack *p, uint32_t i)
+{
+	uint32_t o = be32(p->offsets + 4 * (size_t)i);
+
+	if (!(o & 0x80000000u))
+		return o;
+	return be64(p->large + 8 * (size_t)(o & 0x7fffffffu));
+}
+
+int sgit_pack_find(uint64_t *offset, const struct sgit_pack *pack, const struct sgit_oid *id)
+{
+	unsigned b = id->id[0];
+	uint32_t lo = b ? pack->fanout[b - 1] : 0, hi = pack->fanout[b], mid;
+	int c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = memcmp(id->id, pack->ids + (size_t)mid * SGIT_OID_RAWSZ, SGIT_OID_RAWSZ);
+		if (!c) {
+			*offset = offset_at(pack, mid);
+			return 1;
+		}
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
+}
+
+/* Compare the first hexlen hex digits of id with those of prefix. */
+static int prefix_cmp(const unsigned char *id, const unsigned char *prefix, size_t hexlen)
+{
+	size_t whole = hexlen / 2;
+	int c = memcmp(id, prefix, whole);
+
+	if (c || !(hexlen & 1))
+		return c;
+	return (int)(id[whole] & 0xf0) - (int)(prefix[whole] & 0xf0);
+}
+
+int sgit_pack_find_prefix(struct sgit_oid *out, const struct sgit_pack *pack,
+			  const struct sgit_oid *prefix, size_t hexlen)
+{
+	unsigned first = hexlen >= 2 ? prefix->id[0] : hexlen ? prefix->id[0] & 0xf0u : 0;
+	uint32_t lo = first ? pack->fanout[first - 1] : 0, hi = pack->count, mid;
+	int matches = 0;
+
+	if (hexlen > SGIT_OID_HEXSZ)
+		hexlen = SGIT_OID_HEXSZ;
+	/* the first id whose leading digits are not below the prefix */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (prefix_cmp(pack->ids + (size_t)mid * SGIT_OID_RAWSZ, prefix->id, hexlen) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < pack->count && matches < 2; lo++) {
+		if (prefix_cmp(pack->ids + (size_t)lo * SGIT_OID_RAWSZ, prefix->id, hexlen))
+			break;
+		if (!matches++)
+			sgit_oid_fromraw(out, pack->ids + (size_t)lo * SGIT_OID_RAWSZ);
+	}
+	return matches;
+}

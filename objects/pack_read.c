@@ -1,0 +1,443 @@
+/* objects/pack_read.c: objects out of a pack: entry headers, inflate, delta chains */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "objects/delta.h"
+#include "objects/pack_int.h"
+
+/* Deflate never makes one input byte into more than 1032 output bytes. */
+#define MAX_INFLATE_RATIO 1032
+/* zlib counts in 32-bit uInt: larger objects are fed to it in pieces. */
+#define ZPIECE ((uint64_t)1 << 30)
+/* Both sizes of a delta header fit here (two 64-bit varints of at most 10 bytes). */
+#define DELTA_HEAD_MAX 20
+
+/* One object's header in the pack. */
+struct entry {
+	enum sgit_object_type type;
+	size_t size;		/* the object's size; for a delta, its instructions' size */
+	uint64_t data;		/* where its zlib stream starts */
+	uint64_t base;		/* a delta's base's offset */
+};
+
+/* The deltas between a wanted object and the first base that needs none (or is cached). */
+struct link {
+	uint64_t offset;
+	struct entry e;
+};
+struct chain {
+	struct link *links;	/* links[0] is the wanted object */
+	size_t n, alloc;
+	unsigned char *base;	/* owned, base_len + 1 bytes: the object at base_offset */
+	size_t base_len;
+	uint64_t base_offset;
+	enum sgit_object_type type;
+};
+#define CHAIN_INIT { NULL, 0, 0, NULL, 0, 0, SGIT_OBJ_BAD }
+
+static int corrupt(const struct sgit_pack *p, struct sgit_error *err, uint64_t at,
+		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int corrupt(const struct sgit_pack *p, struct sgit_error *err, uint64_t at,
+		   const char *fmt, ...)
+{
+	char what[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	return sgit_error_set(err, SGIT_ECORRUPT, "pack '%s' is corrupt: %s at %" PRIu64,
+			      p->pack_path, what, at);
+}
+
+static int is_delta(enum sgit_object_type t)
+{
+	return t == SGIT_OBJ_OFS_DELTA || t == SGIT_OBJ_REF_DELTA;
+}
+
+/* The first byte holds the type in bits 4-6 and 4 bits of size; 7 more bits a byte follow. */
+static int read_type_size(struct entry *e, uint64_t *pos, const struct sgit_pack *p,
+			  uint64_t offset, uint64_t end, struct sgit_error *err)
+{
+	const unsigned char *m = p->pack;
+	uint64_t size, bits;
+	unsigned shift = 4;
+	unsigned char c = m[(*pos)++];
+
+	e->type = (enum sgit_object_type)((c >> 4) & 7);
+	size = c & 0x0f;
+	while (c & 0x80) {
+		if (*pos >= end)
+			return corrupt(p, err, offset, "truncated object header");
+		c = m[(*pos)++];
+		bits = c & 0x7f;
+		if (shift >= 64 || bits >> (64 - shift))
+			return corrupt(p, err, offset, "object size overflows");
+		size |= bits << shift;
+		shift += 7;
+	}
+	if (size > SIZE_MAX)
+		return corrupt(p, err, offset, "object size overflows");
+	e->size = (size_t)size;
+	return 0;
+}
+
+/* An OFS_DELTA's distance back to its base: big-endian 7-bit groups, each continuation adding 1. */
+static int read_ofs_base(struct entry *e, uint64_t *pos, const struct sgit_pack *p,
+			 uint64_t offset, uint64_t end, struct sgit_error *err)
+{
+	const unsigned char *m = p->pack;
+	uint64_t rel;
+	unsigned char c;
+
+	if (*pos >= end)
+		return corrupt(p, err, offset, "truncated delta base offset");
+	c = m[(*pos)++];
+	rel = c & 0x7f;
+	while (c & 0x80) {
+		if (*pos >= end)
+			return corrupt(p, err, offset, "truncated delta base offset");
+		if (rel >= UINT64_C(1) << 56)
+			return corrupt(p, err, offset, "delta base offset out of range");
+		c = m[(*pos)++];
+		rel = ((rel + 1) << 7) | (c & 0x7f);
+	}
+	if (rel == 0 || rel > offset - PACK_HEADER_SIZE)
+		return corrupt(p, err, offset, "delta base offset out of range");
+	e->base = offset - rel;
+	return 0;
+}
+
+static int read_ref_base(struct entry *e, uint64_t *pos, const struct sgit_pack *p,
+			 uint64_t offset, uint64_t end, struct sgit_error *err)
+{
+	char hex[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid id;
+
+	if (end - *pos < SGIT_OID_RAWSZ)
+		return corrupt(p, err, offset, "truncated delta base id");
+	sgit_oid_fromraw(&id, p->pack + *pos);
+	*pos += SGIT_OID_RAWSZ;
+	if (!sgit_pack_find(&e->base, p, &id))
+		return corrupt(p, err, offset, "delta base '%s' is not in the pack",
+			       sgit_oid_tohex(hex, &id));
+	return 0;
+}
+
+static int parse_entry(struct entry *e, const struct sgit_pack *p, uint64_t offset,
+		       struct sgit_error *err)
+{
+	uint64_t end = p->pack_size - PACK_TRAILER_SIZE, pos = offset;
+	int rc;
+
+	if (offset < PACK_HEADER_SIZE || offset >= end)
+		return corrupt(p, err, offset, "object offset out of range");
+	if ((rc = read_type_size(e, &pos, p, offset, end, err)) < 0)
+		return rc;
+	if (e->type == SGIT_OBJ_OFS_DELTA)
+		rc = read_ofs_base(e, &pos, p, offset, end, err);
+	else if (e->type == SGIT_OBJ_REF_DELTA)
+		rc = read_ref_base(e, &pos, p, offset, end, err);
+	else if (e->type < SGIT_OBJ_COMMIT || e->type > SGIT_OBJ_TAG)
+		rc = corrupt(p, err, offset, "unknown object type %d", (int)e->type);
+	if (rc < 0)
+		return rc;
+	/* refuse sizes no zlib stream in the rest of the file can inflate to, before allocating */
+	if (e->size / MAX_INFLATE_RATIO > end - pos)
+		return corrupt(p, err, offset, "object size %zu is more than its data can hold",
+			       e->size);
+	e->data = pos;
+	return 0;
+}
+
+static int zstart(struct sgit_pack *p, uint64_t pos, struct sgit_error *err)
+{
+	int ret = p->zs_ready ? inflateReset(&p->zs) : inflateInit(&p->zs);
+
+	if (ret != Z_OK)
+		return ret == Z_MEM_ERROR ? sgit_error_nomem(err)
+			: sgit_error_set(err, SGIT_ERROR, "cannot start zlib (%d)", ret);
+	p->zs_ready = 1;
+	p->zs.next_in = (Bytef *)(p->pack + pos);
+	p->zs.avail_in = 0;
+	return 0;
+}
+
+/* Give zlib the next piece of input or output space when it has used the last one up. */
+static void zfeed(z_stream *zs, uint64_t *in_left, uint64_t *out_left)
+{
+	uint64_t piece;
+
+	if (!zs->avail_in && *in_left) {
+		piece = *in_left < ZPIECE ? *in_left : ZPIECE;
+		zs->avail_in = (uInt)piece;
+		*in_left -= piece;
+	}
+	if (!zs->avail_out && *out_left) {
+		piece = *out_left < ZPIECE ? *out_left : ZPIECE;
+		zs->avail_out = (uInt)piece;
+		*out_left -= piece;
+	}
+}
+
+/*
+ * Inflate the stream at pos into dst, which has room for size + 1 bytes: the
+ * spare byte catches a stream that is longer than its header says. The
+ * stream must end exactly at size bytes.
+ */
+static int inflate_object(unsigned char *dst, size_t size, struct sgit_pack *p, uint64_t pos,
+			  uint64_t at, struct sgit_error *err)
+{
+	uint64_t in_left = p->pack_size - PACK_TRAILER_SIZE - pos, out_left = (uint64_t)size + 1;
+	z_stream *zs = &p->zs;
+	int ret, rc;
+
+	if ((rc = zstart(p, pos, err)) < 0)
+		return rc;
+	zs->next_out = dst;
+	zs->avail_out = 0;
+	for (;;) {
+		zfeed(zs, &in_left, &out_left);
+		ret = inflate(zs, !in_left && !out_left ? Z_FINISH : Z_NO_FLUSH);
+		if (ret == Z_STREAM_END)
+			break;
+		if (ret == Z_MEM_ERROR)
+			return sgit_error_nomem(err);
+		if (ret != Z_OK && ret != Z_BUF_ERROR)
+			return corrupt(p, err, at, "bad zlib stream (%s)", zs->msg ? zs->msg : "?");
+		if (!zs->avail_out && !out_left)
+			return corrupt(p, err, at, "object is larger than its header says");
+		if (!zs->avail_in && !in_left)
+			return corrupt(p, err, at, "truncated zlib stream");
+		if (ret == Z_BUF_ERROR)
+			return corrupt(p, err, at, "zlib stream makes no progress");
+	}
+	if (out_left + zs->avail_out != 1)
+		return corrupt(p, err, at, "object is %" PRIu64 " bytes, its header says %zu",
+			       (uint64_t)size + 1 - out_left - zs->avail_out, size);
+	dst[size] = '\0';
+	return 0;
+}
+
+/* Inflate only the first want bytes of the stream at pos (fewer when it ends before). */
+static int inflate_head(unsigned char *dst, size_t want, size_t *got, struct sgit_pack *p,
+			uint64_t pos, uint64_t at, struct sgit_error *err)
+{
+	uint64_t in_left = p->pack_size - PACK_TRAILER_SIZE - pos, out_left = 0;
+	z_stream *zs = &p->zs;
+	int ret, rc;
+
+	if ((rc = zstart(p, pos, err)) < 0)
+		return rc;
+	zs->next_out = dst;
+	zs->avail_out = (uInt)want;
+	while (zs->avail_out) {
+		zfeed(zs, &in_left, &out_left);
+		ret = inflate(zs, Z_NO_FLUSH);
+		if (ret == Z_STREAM_END)
+			break;
+		if (ret == Z_MEM_ERROR)
+			return sgit_error_nomem(err);
+		if (ret != Z_OK && ret != Z_BUF_ERROR)
+			return corrupt(p, err, at, "bad zlib stream (%s)", zs->msg ? zs->msg : "?");
+		if (zs->avail_out && !zs->avail_in && !in_left)
+			return corrupt(p, err, at, "truncated zlib stream");
+		if (ret == Z_BUF_ERROR && zs->avail_out)
+			return corrupt(p, err, at, "zlib stream makes no progress");
+	}
+	*got = want - zs->avail_out;
+	return 0;
+}
+
+/* Say which object a delta error (from delta.c, which only knows bytes) belongs to. */
+static int delta_error(const struct sgit_pack *p, struct sgit_error *err, uint64_t at)
+{
+	return sgit_error_prefix(err, "pack '%s' is corrupt: object at %" PRIu64, p->pack_path, at);
+}
+
+/* A delta's result size, from the first bytes of its instructions. */
+static int delta_result_size(size_t *out, struct sgit_pack *p, const struct entry *e,
+			     uint64_t at, struct sgit_error *err)
+{
+	unsigned char head[DELTA_HEAD_MAX];
+	size_t got = 0, base_size;
+	int rc;
+
+	rc = inflate_head(head, e->size < sizeof(head) ? e->size : sizeof(head), &got, p, e->data,
+			  at, err);
+	if (rc == 0 && (rc = sgit_delta_sizes_head(&base_size, out, head, got, e->size, err)) < 0)
+		delta_error(p, err, at);
+	return rc;
+}
+
+static int push_link(struct chain *ch, uint64_t offset, const struct entry *e,
+		     struct sgit_error *err)
+{
+	size_t alloc = ch->alloc ? ch->alloc * 2 : 16;
+	struct link *l;
+
+	if (ch->n == ch->alloc) {
+		if (!(l = realloc(ch->links, alloc * sizeof(*l))))
+			return sgit_error_nomem(err);
+		ch->links = l;
+		ch->alloc = alloc;
+	}
+	ch->links[ch->n].offset = offset;
+	ch->links[ch->n].e = *e;
+	ch->n++;
+	return 0;
+}
+
+/*
+ * Follow offset's delta chain (a loop, not recursion: chains may be
+ * thousands deep) down to a cached object or one that is no delta; its
+ * content becomes ch->base.
+ */
+static int walk_chain(struct chain *ch, struct sgit_pack *p, uint64_t offset,
+		      struct sgit_error *err)
+{
+	uint64_t cur = offset;
+	struct entry e;
+	int rc;
+
+	for (;;) {
+		if (sgit_pack_cache_take(&ch->base, &ch->base_len, &ch->type, &p->cache, cur))
+			break;
+		if ((rc = parse_entry(&e, p, cur, err)) < 0)
+			return rc;
+		if (!is_delta(e.type)) {
+			if (!(ch->base = malloc(e.size + 1)))
+				return sgit_error_nomem(err);
+			ch->base_len = e.size;
+			ch->type = e.type;
+			if ((rc = inflate_object(ch->base, e.size, p, e.data, cur, err)) < 0)
+				return rc;
+			break;
+		}
+		/* a chain longer than the pack has objects visits one twice */
+		if (ch->n >= p->count)
+			return corrupt(p, err, offset, "delta chain loops");
+		if ((rc = push_link(ch, cur, &e, err)) < 0)
+			return rc;
+		cur = e.base;
+	}
+	ch->base_offset = cur;
+	return 0;
+}
+
+/* Turn ch->base into the next object up the chain (into out for the last one). */
+static int apply_link(struct sgit_buf *out, struct chain *ch, struct sgit_pack *p,
+		      const struct link *l, struct sgit_error *err)
+{
+	int last = l == ch->links, rc;
+	size_t base_size, size;
+	unsigned char *dst = NULL, *delta;
+
+	sgit_buf_reset(&p->scratch);
+	if (sgit_buf_grow(&p->scratch, l->e.size) < 0)
+		return sgit_error_nomem(err);
+	delta = (unsigned char *)p->scratch.ptr;
+	if ((rc = inflate_object(delta, l->e.size, p, l->e.data, l->offset, err)) < 0)
+		return rc;
+	if ((rc = sgit_delta_sizes(&base_size, &size, delta, l->e.size, err)) < 0)
+		return delta_error(p, err, l->offset);
+	sgit_buf_reset(out);
+	if (last ? sgit_buf_grow(out, size) < 0 : !(dst = malloc(size + 1)))
+		return sgit_error_nomem(err);
+	if (last)
+		dst = (unsigned char *)out->ptr;
+	rc = sgit_delta_apply_into(dst, size, ch->base, ch->base_len, delta, l->e.size, err);
+	if (rc < 0) {
+		if (!last)
+			free(dst);
+		return delta_error(p, err, l->offset);
+	}
+	/* the base goes to the cache: its siblings in the chain tree likely follow */
+	sgit_pack_cache_put(&p->cache, ch->base_offset, ch->base, ch->base_len, ch->type);
+	ch->base = NULL;
+	if (last) {
+		sgit_buf_setlen(out, size);
+	} else {
+		dst[size] = '\0';
+		ch->base = dst;
+		ch->base_len = size;
+		ch->base_offset = l->offset;
+	}
+	return 0;
+}
+
+int sgit_pack_read(struct sgit_buf *out, enum sgit_object_type *type, struct sgit_pack *pack,
+		   uint64_t offset, struct sgit_error *err)
+{
+	struct chain ch = CHAIN_INIT;
+	const unsigned char *data;
+	size_t len;
+	int rc = 0;
+
+	if (sgit_pack_cache_get(&data, &len, &ch.type, &pack->cache, offset)) {
+		if (sgit_buf_set(out, data, len) < 0)
+			rc = sgit_error_nomem(err);
+		goto out;
+	}
+	if ((rc = walk_chain(&ch, pack, offset, err)) < 0)
+		goto out;
+	if (!ch.n) {
+		sgit_buf_attach(out, (char *)ch.base, ch.base_len, ch.base_len + 1);
+		ch.base = NULL;
+	}
+	while (ch.n && (rc = apply_link(out, &ch, pack, &ch.links[ch.n - 1], err)) == 0)
+		ch.n--;
+out:
+	free(ch.base);
+	free(ch.links);
+	if (rc < 0)
+		sgit_buf_reset(out);
+	*type = rc < 0 ? SGIT_OBJ_BAD : ch.type;
+	return rc;
+}
+
+/* The type at the bottom of the chain that starts with the delta e at offset. */
+static int chain_type(enum sgit_object_type *type, struct sgit_pack *p, struct entry *e,
+		      uint64_t offset, struct sgit_error *err)
+{
+	const unsigned char *data;
+	uint32_t steps = 0;
+	size_t len;
+	int rc;
+
+	while (is_delta(e->type)) {
+		if (steps++ >= p->count)
+			return corrupt(p, err, offset, "delta chain loops");
+		if (sgit_pack_cache_get(&data, &len, type, &p->cache, e->base))
+			return 0;
+		if ((rc = parse_entry(e, p, e->base, err)) < 0)
+			return rc;
+	}
+	*type = e->type;
+	return 0;
+}
+
+int sgit_pack_read_header(size_t *size, enum sgit_object_type *type, struct sgit_pack *pack,
+			  uint64_t offset, struct sgit_error *err)
+{
+	enum sgit_object_type t = SGIT_OBJ_BAD;
+	const unsigned char *data;
+	size_t sz = 0;
+	struct entry e;
+	int rc = 0;
+
+	if (sgit_pack_cache_get(&data, &sz, &t, &pack->cache, offset))
+		goto out;
+	if ((rc = parse_entry(&e, pack, offset, err)) < 0)
+		goto out;
+	sz = e.size;
+	t = e.type;
+	if (is_delta(e.type) && (rc = delta_result_size(&sz, pack, &e, offset, err)) == 0)
+		rc = chain_type(&t, pack, &e, offset, err);
+out:
+	*size = rc < 0 ? 0 : sz;
+	*type = rc < 0 ? SGIT_OBJ_BAD : t;
+	return rc;
+}

@@ -1,0 +1,521 @@
+/* tests/unit/objects/test_odb.c: the object database: stores, alternates, abbreviations, packs */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "unit.h"
+#include "sgit/odb.h"
+#include "objects/loose.h"
+#include "util/fs.h"
+
+/* path = "<tmp>/<fmt...>" */
+static void tmp_path(struct sgit_buf *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	sgit_buf_printf(path, "%s/", unit_tmpdir());
+	va_start(ap, fmt);
+	sgit_buf_vaddf(path, fmt, ap);
+	va_end(ap);
+}
+
+/* Run a shell command in the scratch folder, git set up for tests. */
+static int sh(const char *fmt, ...)
+{
+	struct sgit_buf cmd = SGIT_BUF_INIT;
+	va_list ap;
+	int rc;
+
+	sgit_buf_printf(&cmd, "cd '%s' && export HOME='%s' GIT_CONFIG_NOSYSTEM=1 "
+			"GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@x GIT_COMMITTER_NAME=C "
+			"GIT_COMMITTER_EMAIL=c@x GIT_AUTHOR_DATE='1700000000 +0000' "
+			"GIT_COMMITTER_DATE='1700000000 +0000' && (", unit_tmpdir(), unit_tmpdir());
+	va_start(ap, fmt);
+	sgit_buf_vaddf(&cmd, fmt, ap);
+	va_end(ap);
+	sgit_buf_adds(&cmd, ") >/dev/null 2>&1");
+	rc = system(cmd.ptr);
+	sgit_buf_release(&cmd);
+	return rc;
+}
+
+/* An empty objects folder "<tmp>/<name>". */
+static void make_store(struct sgit_buf *path, const char *name)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+
+	tmp_path(path, "%s", name);
+	CU_ASSERT_EQUAL(sgit_fs_mkdir_p(path->ptr, &err), 0);
+}
+
+static void write_blob(struct sgit_oid *id, struct sgit_odb *odb, const char *text)
+{
+	CU_ASSERT_EQUAL(sgit_odb_write(id, odb, SGIT_OBJ_BLOB, text, strlen(text)), 0);
+}
+
+static void test_a_missing_folder_does_not_open(void)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = (struct sgit_odb *)&err;
+
+	CU_ASSERT_EQUAL(sgit_odb_open(&odb, "/nonexistent/objects", NULL, &err), SGIT_ENOTFOUND);
+	CU_ASSERT_PTR_NULL(odb);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "'/nonexistent/objects'"));
+}
+
+static void test_objects_written_are_read_and_found(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, out = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb_options opts = SGIT_ODB_OPTIONS_INIT;
+	enum sgit_object_type type = SGIT_OBJ_BAD;
+	struct sgit_odb *odb = NULL;
+	char hex[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid id, other;
+	size_t size = 0;
+
+	make_store(&dir, "plain/");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, &opts, &err), 0);
+	sgit_buf_truncate(&dir, dir.len - 1);
+	CU_ASSERT_STRING_EQUAL(sgit_odb_path(odb), dir.ptr);	/* without the final slash */
+	write_blob(&id, odb, "hello\n");
+	CU_ASSERT_STRING_EQUAL(sgit_oid_tohex(hex, &id), "ce013625030ba8dba906f756967f9e9ca394464a");
+	CU_ASSERT_EQUAL(sgit_odb_exists(odb, &id), 1);
+	CU_ASSERT_EQUAL(sgit_odb_read(&out, &type, odb, &id), 0);
+	CU_ASSERT_EQUAL(type, SGIT_OBJ_BLOB);
+	CU_ASSERT_STRING_EQUAL(out.ptr, "hello\n");
+	CU_ASSERT_EQUAL(sgit_odb_read_header(&size, &type, odb, &id), 0);
+	CU_ASSERT_EQUAL(size, 6);
+	CU_ASSERT_EQUAL(sgit_odb_write(&other, odb, SGIT_OBJ_OFS_DELTA, "x", 1), SGIT_EINVALID);
+	CU_ASSERT(sgit_oid_is_zero(&other));
+	sgit_object_hash(&other, SGIT_OBJ_BLOB, "absent", 6);
+	CU_ASSERT_EQUAL(sgit_odb_exists(odb, &other), 0);
+	CU_ASSERT_EQUAL(sgit_odb_read(&out, &type, odb, &other), SGIT_ENOTFOUND);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, sgit_oid_tohex(hex, &other)));
+	CU_ASSERT_EQUAL(sgit_odb_read_header(&size, &type, odb, &other), SGIT_ENOTFOUND);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&out);
+}
+
+/* Two blob texts whose ids share their first 4 hex digits (found by trying). */
+static void colliding_texts(char a[32], char b[32])
+{
+	static int seen[1 << 16];
+	struct sgit_oid id;
+	int i;
+
+	memset(seen, 0, sizeof(seen));
+	for (i = 1; i < 1 << 20; i++) {
+		unsigned key;
+
+		snprintf(a, 32, "blob number %d\n", i);
+		sgit_object_hash(&id, SGIT_OBJ_BLOB, a, strlen(a));
+		key = (unsigned)id.id[0] << 8 | id.id[1];
+		if (seen[key]) {
+			snprintf(b, 32, "blob number %d\n", seen[key]);
+			return;
+		}
+		seen[key] = i;
+	}
+	CU_FAIL("no collision found");
+}
+
+static int collect_cb(const struct sgit_oid *id, void *payload)
+{
+	struct sgit_buf *all = payload;
+	char hex[SGIT_OID_HEXSZ + 1];
+
+	sgit_buf_addf(all, "%s\n", sgit_oid_tohex(hex, id));
+	return 0;
+}
+
+static void test_prefixes_resolve_or_say_why_not(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, listed = SGIT_BUF_INIT, want = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL;
+	char ta[32], tb[32], ha[SGIT_OID_HEXSZ + 1], hb[SGIT_OID_HEXSZ + 1], shortest[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid a, b, got;
+	size_t common = 0;
+
+	make_store(&dir, "prefix");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	colliding_texts(ta, tb);
+	write_blob(&a, odb, ta);
+	write_blob(&b, odb, tb);
+	sgit_oid_tohex(ha, &a);
+	sgit_oid_tohex(hb, &b);
+	while (ha[common] == hb[common])
+		common++;
+	CU_ASSERT(common >= 4);
+	CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&got, odb, ha, 4), SGIT_EAMBIGUOUS);
+	CU_ASSERT(strstr(err.msg, "short object ID ") && strstr(err.msg, " is ambiguous"));
+	CU_ASSERT(sgit_oid_is_zero(&got));
+	CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&got, odb, ha, common), SGIT_EAMBIGUOUS);
+	CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&got, odb, ha, common + 1), 0);
+	CU_ASSERT(sgit_oid_equal(&got, &a));
+	CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&got, odb, hb, 40), 0);
+	CU_ASSERT(sgit_oid_equal(&got, &b));
+	/* the list of candidates, in id order */
+	CU_ASSERT_EQUAL(sgit_odb_foreach_prefix(odb, ha, 4, collect_cb, &listed), 0);
+	sgit_buf_printf(&want, "%s\n%s\n", strcmp(ha, hb) < 0 ? ha : hb, strcmp(ha, hb) < 0 ? hb : ha);
+	CU_ASSERT_STRING_EQUAL(listed.ptr, want.ptr);
+	/* the shortest unique abbreviation is one digit past what they share */
+	CU_ASSERT_EQUAL(sgit_odb_shortest_unique(shortest, odb, &a, 4), 0);
+	CU_ASSERT_EQUAL(strlen(shortest), common + 1);
+	CU_ASSERT_EQUAL(sgit_odb_shortest_unique(shortest, odb, &a, 12), 0);
+	CU_ASSERT_EQUAL(strlen(shortest), common + 1 > 12 ? common + 1 : 12);
+	CU_ASSERT_EQUAL(strncmp(shortest, ha, strlen(shortest)), 0);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&listed);
+	sgit_buf_release(&want);
+}
+
+static const struct {
+	const char *prefix;	/* "*" is replaced by the hello blob's id */
+	int rc;
+} bad_prefixes[] = {
+	{ "ce0", SGIT_EINVALID },
+	{ "", SGIT_EINVALID },
+	{ "ce01x", SGIT_EINVALID },
+	{ "ce01 ", SGIT_EINVALID },
+	{ "ce013625030ba8dba906f756967f9e9ca394464a0", SGIT_EINVALID },
+	{ "0000", SGIT_ENOTFOUND },
+	{ "ce013625030ba8dba906f756967f9e9ca394464b", SGIT_ENOTFOUND },
+	{ "ce01", 0 },
+	{ "CE013", 0 },
+	{ "ce013625030ba8dba906f756967f9e9ca394464a", 0 },
+};
+
+static void test_prefixes_that_are_short_or_not_hex_are_refused(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL;
+	struct sgit_oid id, got;
+	size_t i;
+
+	make_store(&dir, "badprefix");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	write_blob(&id, odb, "hello\n");
+	for (i = 0; i < sizeof(bad_prefixes) / sizeof(bad_prefixes[0]); i++) {
+		const char *p = bad_prefixes[i].prefix;
+		int rc = sgit_odb_resolve_prefix(&got, odb, p, strlen(p));
+
+		CU_ASSERT_EQUAL(rc, bad_prefixes[i].rc);
+		if (rc == 0) {
+			CU_ASSERT(sgit_oid_equal(&got, &id));
+		} else {
+			CU_ASSERT(err.msg[0] != '\0');
+		}
+	}
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+
+	CU_ASSERT_EQUAL(sgit_fs_mkdir_parent(path, &err), 0);
+	CU_ASSERT_EQUAL(sgit_fs_write_atomic(path, text, strlen(text), 0, &err), 0);
+}
+
+static int count_cb(const struct sgit_oid *id, void *payload)
+{
+	(void)id;
+	(*(int *)payload)++;
+	return 0;
+}
+
+static void test_alternates_are_followed_once_each(void)
+{
+	struct sgit_buf main_dir = SGIT_BUF_INIT, alt = SGIT_BUF_INIT, quoted = SGIT_BUF_INIT,
+			list = SGIT_BUF_INIT, file = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL, *w = NULL;
+	struct sgit_oid in_main, in_alt, in_quoted, got;
+	char hex[SGIT_OID_HEXSZ + 1];
+	int n = 0;
+
+	make_store(&main_dir, "altmain/objects");
+	make_store(&alt, "altother/objects");
+	make_store(&quoted, "alt\tquoted/objects");
+	sgit_odb_open(&w, alt.ptr, NULL, &err);
+	write_blob(&in_alt, w, "only in the alternate\n");
+	write_blob(&in_main, w, "in both\n");
+	sgit_odb_free(w);
+	sgit_odb_open(&w, quoted.ptr, NULL, &err);
+	write_blob(&in_quoted, w, "behind a quoted path\n");
+	sgit_odb_free(w);
+	/* relative, absolute, quoted, a comment, a blank line, a missing folder, itself, twice */
+	sgit_buf_printf(&list, "../../altother/objects\n# comment\n\n%s\n\"../../alt\\tquoted/objects\"\n"
+			"/nonexistent/objects\n%s\n", alt.ptr, main_dir.ptr);
+	sgit_buf_printf(&file, "%s/info/alternates", main_dir.ptr);
+	write_file(file.ptr, list.ptr);
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, main_dir.ptr, NULL, &err), 0);
+	write_blob(&got, odb, "in both\n");
+	CU_ASSERT(sgit_oid_equal(&got, &in_main));
+	CU_ASSERT_EQUAL(sgit_odb_exists(odb, &in_alt), 1);
+	CU_ASSERT_EQUAL(sgit_odb_exists(odb, &in_quoted), 1);
+	/* "in both" was there through the alternate: nothing was written here */
+	CU_ASSERT_EQUAL(sgit_loose_exists(main_dir.ptr, &in_main), 0);
+	CU_ASSERT_EQUAL(sgit_odb_foreach(odb, count_cb, &n), 0);
+	CU_ASSERT_EQUAL(n, 3);
+	CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&got, odb, sgit_oid_tohex(hex, &in_alt), 6), 0);
+	sgit_odb_free(odb);
+	sgit_buf_release(&main_dir);
+	sgit_buf_release(&alt);
+	sgit_buf_release(&quoted);
+	sgit_buf_release(&list);
+	sgit_buf_release(&file);
+}
+
+static void test_the_same_object_in_two_stores_is_not_ambiguous(void)
+{
+	struct sgit_buf a = SGIT_BUF_INIT, b = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL, *w = NULL;
+	char hex[SGIT_OID_HEXSZ + 1], shortest[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid id, got;
+	int n = 0;
+
+	make_store(&a, "twice-a");
+	make_store(&b, "twice-b");
+	sgit_odb_open(&w, b.ptr, NULL, &err);
+	write_blob(&id, w, "twice\n");
+	sgit_odb_free(w);
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, a.ptr, NULL, &err), 0);
+	CU_ASSERT_EQUAL(sgit_loose_write(a.ptr, &id, SGIT_OBJ_BLOB, "twice\n", 6, 1, 0444, &err), 0);
+	CU_ASSERT_EQUAL(sgit_odb_add_alternate(odb, b.ptr), 0);
+	CU_ASSERT_EQUAL(sgit_odb_add_alternate(odb, "/nonexistent/objects"), SGIT_ENOTFOUND);
+	CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&got, odb, sgit_oid_tohex(hex, &id), 4), 0);
+	CU_ASSERT(sgit_oid_equal(&got, &id));
+	CU_ASSERT_EQUAL(sgit_odb_shortest_unique(shortest, odb, &id, 4), 0);
+	CU_ASSERT_EQUAL(strlen(shortest), 4);
+	CU_ASSERT_EQUAL(sgit_odb_foreach(odb, count_cb, &n), 0);
+	CU_ASSERT_EQUAL(n, 2);	/* foreach may see an id twice */
+	sgit_odb_free(odb);
+	sgit_buf_release(&a);
+	sgit_buf_release(&b);
+}
+
+/* s0 -> s1 -> ... -> s8: as git, stores deeper than s6 are not followed. */
+static void test_alternates_nest_only_as_deep_as_git_allows(void)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL, *w = NULL;
+	struct sgit_oid ids[9];
+	struct sgit_buf dir = SGIT_BUF_INIT, file = SGIT_BUF_INIT, next = SGIT_BUF_INIT;
+	int i;
+
+	for (i = 0; i < 9; i++) {
+		char text[32];
+
+		sgit_buf_printf(&dir, "%s/chain%d", unit_tmpdir(), i);
+		sgit_fs_mkdir_p(dir.ptr, &err);
+		sgit_odb_open(&w, dir.ptr, NULL, &err);
+		snprintf(text, sizeof(text), "link %d\n", i);
+		write_blob(&ids[i], w, text);
+		sgit_odb_free(w);
+		sgit_buf_printf(&file, "%s/info/alternates", dir.ptr);
+		sgit_buf_printf(&next, "../chain%d\n", i + 1);
+		if (i < 8)
+			write_file(file.ptr, next.ptr);
+	}
+	sgit_buf_printf(&dir, "%s/chain0", unit_tmpdir());
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	for (i = 0; i < 9; i++)
+		CU_ASSERT_EQUAL(sgit_odb_exists(odb, &ids[i]), i <= 6);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&file);
+	sgit_buf_release(&next);
+}
+
+/* A repository made and packed by git, with one loose object besides the packs. */
+static void make_git_repo(void)
+{
+	static int done;
+
+	if (done)
+		return;
+	done = 1;
+	CU_ASSERT_EQUAL(sh("git init -q gitrepo && cd gitrepo && "
+			   "for i in $(seq 1 60); do seq 1 $((i * 37)) > f$((i %% 7)); "
+			   "echo $i > g$i; git add . && git commit -q -m c$i || exit 1; done && "
+			   "git tag -a -m t v1 && git gc -q --aggressive && "
+			   "echo loose | git hash-object -w --stdin"), 0);
+}
+
+/* What git's cat-file --batch prints, and the same built from our reads. */
+static void test_a_packed_git_repository_reads_like_git(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, ours = SGIT_BUF_INIT, theirs = SGIT_BUF_INIT,
+			list = SGIT_BUF_INIT, content = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL;
+	char *line, *nl;
+	int objects = 0;
+
+	make_git_repo();
+	tmp_path(&dir, "gitrepo/.git/objects");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	CU_ASSERT_EQUAL(sh("cd gitrepo && git cat-file --batch-all-objects --batch-check='%%(objectname)' "
+			   ">../ids && git cat-file --batch-all-objects --batch >../batch"), 0);
+	tmp_path(&path, "ids");
+	sgit_fs_read_file(&list, path.ptr, &err);
+	tmp_path(&path, "batch");
+	sgit_fs_read_file(&theirs, path.ptr, &err);
+	for (line = list.ptr; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+		enum sgit_object_type type = SGIT_OBJ_BAD, htype = SGIT_OBJ_BAD;
+		struct sgit_oid id;
+		size_t size = 0;
+
+		CU_ASSERT_EQUAL_FATAL(sgit_oid_fromhexn(&id, line, (size_t)(nl - line)), 0);
+		CU_ASSERT_EQUAL(sgit_odb_read(&content, &type, odb, &id), 0);
+		CU_ASSERT_EQUAL(sgit_odb_read_header(&size, &htype, odb, &id), 0);
+		CU_ASSERT(size == content.len && htype == type);
+		sgit_buf_addf(&ours, "%.40s %s %zu\n", line, sgit_object_type_name(type), content.len);
+		sgit_buf_addbuf(&ours, &content);
+		sgit_buf_addch(&ours, '\n');
+		objects++;
+	}
+	CU_ASSERT(objects > 150);
+	CU_ASSERT(ours.len == theirs.len && !memcmp(ours.ptr, theirs.ptr, ours.len));
+	objects = 0;
+	CU_ASSERT_EQUAL(sgit_odb_foreach(odb, count_cb, &objects), 0);
+	CU_ASSERT_EQUAL((size_t)objects, (size_t)(strlen(list.ptr) / 41));
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&ours);
+	sgit_buf_release(&theirs);
+	sgit_buf_release(&list);
+	sgit_buf_release(&content);
+	sgit_buf_release(&path);
+}
+
+/* Every object's shortest abbreviation (at least 4) is the one git prints. */
+static void test_abbreviations_across_packs_and_loose_match_git(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, list = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL;
+	char *line, *nl;
+	int checked = 0, mismatched = 0;
+
+	make_git_repo();
+	tmp_path(&dir, "gitrepo/.git/objects");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	CU_ASSERT_EQUAL(sh("cd gitrepo && git cat-file --batch-all-objects --batch-check='%%(objectname)' |"
+			   " while read id; do echo $id $(git rev-parse --short=4 $id); done >../short"),
+			0);
+	tmp_path(&path, "short");
+	sgit_fs_read_file(&list, path.ptr, &err);
+	for (line = list.ptr; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+		char shortest[SGIT_OID_HEXSZ + 1];
+		struct sgit_oid id, got;
+		size_t len;
+
+		*nl = '\0';
+		CU_ASSERT_EQUAL_FATAL(sgit_oid_fromhexn(&id, line, 40), 0);
+		CU_ASSERT_EQUAL(sgit_odb_shortest_unique(shortest, odb, &id, 4), 0);
+		mismatched += strcmp(shortest, line + 41) != 0;
+		len = strlen(shortest);
+		CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&got, odb, line, len), 0);
+		CU_ASSERT(sgit_oid_equal(&got, &id));
+		if (len > 4) {
+			CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&got, odb, line, len - 1), SGIT_EAMBIGUOUS);
+		}
+		checked++;
+	}
+	CU_ASSERT(checked > 150);
+	CU_ASSERT_EQUAL(mismatched, 0);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&list);
+	sgit_buf_release(&path);
+}
+
+static void test_objects_packed_after_opening_are_still_found(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, out = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	enum sgit_object_type type;
+	struct sgit_odb *odb = NULL;
+	struct sgit_oid id, got;
+	char hex[SGIT_OID_HEXSZ + 1];
+
+	CU_ASSERT_EQUAL(sh("git init -q repack"), 0);
+	tmp_path(&dir, "repack/.git/objects");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	write_blob(&id, odb, "soon packed\n");
+	CU_ASSERT_EQUAL(sgit_odb_exists(odb, &id), 1);	/* packs are listed now: none */
+	sgit_oid_tohex(hex, &id);
+	CU_ASSERT_EQUAL(sh("cd repack && git fsck --strict && echo %s | git pack-objects -q "
+			   ".git/objects/pack/pack && git prune-packed && test ! -f .git/objects/%.2s/%s",
+			   hex, hex, hex + 2), 0);
+	CU_ASSERT_EQUAL(sgit_odb_read(&out, &type, odb, &id), 0);
+	CU_ASSERT_STRING_EQUAL(out.ptr, "soon packed\n");
+	CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&got, odb, hex, 7), 0);
+	/* writing it again leaves the packed copy alone */
+	write_blob(&got, odb, "soon packed\n");
+	CU_ASSERT_EQUAL(sgit_loose_exists(dir.ptr, &id), 0);
+	sgit_odb_refresh(odb);
+	CU_ASSERT_EQUAL(sgit_odb_exists(odb, &id), 1);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&out);
+}
+
+static void test_a_broken_pack_is_named_when_an_object_is_missing(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, out = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	enum sgit_object_type type;
+	struct sgit_odb *odb = NULL;
+	struct sgit_oid id, absent;
+
+	CU_ASSERT_EQUAL(sh("git init -q brokenpack && cd brokenpack/.git/objects/pack && "
+			   "printf 'junk' > pack-1234.idx && printf 'junk' > pack-1234.pack"), 0);
+	tmp_path(&dir, "brokenpack/.git/objects");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	write_blob(&id, odb, "still fine\n");
+	CU_ASSERT_EQUAL(sgit_odb_read(&out, &type, odb, &id), 0);
+	sgit_object_hash(&absent, SGIT_OBJ_BLOB, "absent", 6);
+	CU_ASSERT_EQUAL(sgit_odb_read(&out, &type, odb, &absent), SGIT_ECORRUPT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "pack-1234"));
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&out);
+}
+
+static CU_TestInfo odb_tests[] = {
+	{ "a missing folder does not open", test_a_missing_folder_does_not_open },
+	{ "objects written are read and found", test_objects_written_are_read_and_found },
+	{ "prefixes resolve or say why not", test_prefixes_resolve_or_say_why_not },
+	{ "prefixes that are short or not hex are refused",
+	  test_prefixes_that_are_short_or_not_hex_are_refused },
+	{ "alternates are followed once each", test_alternates_are_followed_once_each },
+	{ "the same object in two stores is not ambiguous",
+	  test_the_same_object_in_two_stores_is_not_ambiguous },
+	{ "alternates nest only as deep as git allows",
+	  test_alternates_nest_only_as_deep_as_git_allows },
+	{ "a packed git repository reads like git", test_a_packed_git_repository_reads_like_git },
+	{ "abbreviations across packs and loose match git",
+	  test_abbreviations_across_packs_and_loose_match_git },
+	{ "objects packed after opening are still found",
+	  test_objects_packed_after_opening_are_still_found },
+	{ "a broken pack is named when an object is missing",
+	  test_a_broken_pack_is_named_when_an_object_is_missing },
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo sgit_test_suites[] = {
+	{ .pName = "object database", .pTests = odb_tests },
+	CU_SUITE_INFO_NULL,
+};
