@@ -5,14 +5,16 @@
 #
 # Workloads live in bench/workloads/<area>.sh, one set of functions each (see
 # the comment at the top of bench/workloads/objects.sh); naming an area runs its
-# workloads, naming a workload runs just that one, nothing runs them all. Data
-# is built once under $BENCH_DIR (default /tmp/sgit-bench) and reused by later
-# runs. Each workload runs once per tool untimed (warm-up; the two outputs must
+# workloads, naming a workload runs just that one, naming none runs them all.
+# Data is built once under $BENCH_DIR (default /tmp/sgit-bench; a tmpfs such as
+# /dev/shm takes the disk's noise out) and reused by later runs. Each workload runs once per tool untimed (warm-up; the two outputs must
 # be identical), then N rounds of git, sgit, git, sgit... each from the same
 # starting state. The table gives the median wall time of each tool, the ratio
 # sgit/git and the peak resident memory (largest over the rounds; it counts
 # as more than git's beyond 1%, the spread between runs of one program). --record
 # also appends the table and a description of the machine to bench/RESULTS.md.
+# The timer is bench/timeit.c (monotonic clock, peak RSS from wait4 as
+# /usr/bin/time -f %M reports it), compiled into $BENCH_DIR on first use.
 #
 # Env: SGIT_BIN (default build/sgit), GIT_BIN (default /usr/bin/git),
 # BENCH_DIR, BENCH_ROUNDS (default 5). Exit status: 1 when a tool failed or
@@ -20,6 +22,7 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 SGIT_BIN=${SGIT_BIN:-$top/build/sgit}
+case $SGIT_BIN in /*) ;; */*) SGIT_BIN=$PWD/$SGIT_BIN ;; esac
 GIT_BIN=${GIT_BIN:-/usr/bin/git}
 BENCH_DIR=${BENCH_DIR:-/tmp/sgit-bench}
 rounds=${BENCH_ROUNDS:-5}

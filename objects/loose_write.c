@@ -1,7 +1,5 @@
-/* objects/loose_write.c: storing loose objects: deflate (big ones in parallel blocks), temp file, link */
+/* objects/loose_write.c: storing loose objects: one zlib stream into a temp file, then link */
 #include <errno.h>
-#include <pthread.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,18 +10,15 @@
 #include "util/fs.h"
 
 /*
- * A big object is deflated in blocks, each a raw deflate stream primed with
- * the 32 KiB before it (so matches still reach back as far as zlib's window)
- * and ended on a byte boundary by a sync flush; the blocks are compressed by
- * several threads and written in order behind one zlib header and the
- * Adler-32 of everything. The result is an ordinary zlib stream.
+ * The stream is what git's loose writer makes: deflateInit() at the level,
+ * zlib's default window and memory settings, header and content as one
+ * stream. Output leaves through a buffer of OUT_SIZE, a file is read in
+ * pieces of READ_SIZE; zlib takes at most SLICE bytes of input per call
+ * because its counters are 32 bits wide.
  */
-#define BLOCK_SIZE (1024 * 1024)
-#define WINDOW (32 * 1024)
-#define PARALLEL_MIN (4 * BLOCK_SIZE)
-#define MAX_THREADS 4
-#define OUT_CHUNK (128 * 1024)
-#define PIECE_MAX (1u << 30)	/* zlib counts input in 32 bits */
+#define OUT_SIZE (256 * 1024)
+#define READ_SIZE (1024 * 1024)
+#define SLICE ((size_t)1 << 30)
 
 struct source {
 	const unsigned char *mem;	/* the data, or NULL to read it from fd */
@@ -32,343 +27,155 @@ struct source {
 	size_t len;
 };
 
-struct engine {
-	const char *hdr;
-	size_t hdrlen;
-	const struct source *src;
-	int level;
-	int out;			/* the temp file */
-	const char *what;		/* its path */
-	const char *hex;		/* the object's id */
-	struct sgit_hash_ctx *verify;	/* when reading a file: the id of what was deflated */
-	size_t block, nblocks;
-	pthread_mutex_t mu;
-	pthread_cond_t turn;
-	size_t claimed;			/* blocks handed out */
-	size_t next;			/* the block whose output is written next */
-	uLong adler;
-	int rc;
+/* A deflate stream going into the temp file. */
+struct sink {
+	z_stream z;
+	int zok;
+	int fd;
+	const char *path;		/* the temp file's name, for messages */
+	unsigned char *buf;
+	size_t bufsz;
 	struct sgit_error *err;
 };
 
-struct worker {
-	struct engine *e;
-	z_stream z;
-	int zok;
-	int in_turn;
-	unsigned char *in;		/* file source: a block and the window before it */
-	unsigned char *out;
-	size_t outsz;
-	struct sgit_buf pending;	/* output held back until the block's turn */
-	struct sgit_error err;
-};
-
-static int werr(struct worker *w, int code, const char *fmt, const char *arg)
+static int drain(struct sink *s)
 {
-	return sgit_error_set(&w->err, code, fmt, arg, strerror(errno));
+	size_t n = s->bufsz - s->z.avail_out;
+	int rc = n ? sgit_fs_write_all(s->fd, s->buf, n, s->path, s->err) : 0;
+
+	s->z.next_out = s->buf;
+	s->z.avail_out = (uInt)s->bufsz;
+	return rc;
 }
 
-/* Record the first failure and wake everyone waiting for a turn. */
-static void engine_fail(struct engine *e, const struct sgit_error *err)
+/* Deflate len bytes; with finish, end the stream and write out everything. */
+static int squeeze(struct sink *s, const void *data, size_t len, int finish)
 {
-	pthread_mutex_lock(&e->mu);
-	if (!e->rc) {
-		e->rc = err->code ? err->code : SGIT_ERROR;
-		if (e->err)
-			*e->err = *err;
-	}
-	pthread_cond_broadcast(&e->turn);
-	pthread_mutex_unlock(&e->mu);
-}
-
-/* Point *p at input[start, start + n): in memory, or read into w->in. */
-static int load(struct worker *w, const unsigned char **p, size_t start, size_t n)
-{
-	const struct source *src = w->e->src;
-	size_t got = 0;
-
-	if (src->mem) {
-		*p = src->mem + start;
-		return 0;
-	}
-	while (got < n) {
-		ssize_t r = pread(src->fd, w->in + got, n - got, src->base + (off_t)(start + got));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return werr(w, SGIT_EOS, "cannot read the data of object '%s': %s", w->e->hex);
-		if (r == 0)
-			return sgit_error_set(&w->err, SGIT_EOS,
-					      "cannot store object '%s': its file shrank while it was read",
-					      w->e->hex);
-		got += (size_t)r;
-	}
-	*p = w->in;
-	return 0;
-}
-
-/* Send compressed bytes of block i on: straight to the file in its turn, else keep them. */
-static int emit(struct worker *w, size_t i, const unsigned char *buf, size_t n)
-{
-	struct engine *e = w->e;
-	int failed;
-
-	if (!w->in_turn) {
-		pthread_mutex_lock(&e->mu);
-		w->in_turn = e->next == i;
-		failed = e->rc;
-		pthread_mutex_unlock(&e->mu);
-		if (failed)
-			return failed;
-	}
-	if (!w->in_turn)
-		return sgit_buf_add(&w->pending, buf, n) < 0 ? sgit_error_nomem(&w->err) : 0;
-	if (w->pending.len) {
-		if (sgit_fs_write_all(e->out, w->pending.ptr, w->pending.len, e->what, &w->err) < 0)
-			return w->err.code;
-		sgit_buf_reset(&w->pending);
-	}
-	return sgit_fs_write_all(e->out, buf, n, e->what, &w->err);
-}
-
-/* Deflate data with the given flush at its end, emitting output as it comes. */
-static int squeeze(struct worker *w, size_t i, const unsigned char *data, size_t len, int flush)
-{
-	int rc = 0;
+	const unsigned char *p = data;
+	int flush, zrc = Z_OK, rc;
 
 	do {
-		uInt piece = len > PIECE_MAX ? PIECE_MAX : (uInt)len;
-		int f = piece == len ? flush : Z_NO_FLUSH;
+		size_t step = len < SLICE ? len : SLICE;
 
-		w->z.next_in = (Bytef *)data;
-		w->z.avail_in = piece;
-		data += piece;
-		len -= piece;
-		do {
-			w->z.next_out = w->out;
-			w->z.avail_out = (uInt)w->outsz;
-			if (deflate(&w->z, f) == Z_STREAM_ERROR)
-				return sgit_error_set(&w->err, SGIT_ERROR, "cannot deflate '%s'",
-						      w->e->what);
-			rc = emit(w, i, w->out, w->outsz - w->z.avail_out);
-		} while (rc == 0 && w->z.avail_out == 0);
-	} while (rc == 0 && len);
-	return rc;
-}
-
-/* Wait for block i's turn, write what was held back, then pass the turn on. */
-static int finish_turn(struct worker *w, size_t i, const unsigned char *data, size_t n, uLong a)
-{
-	struct engine *e = w->e;
-	int rc;
-
-	pthread_mutex_lock(&e->mu);
-	while (e->next != i && !e->rc)
-		pthread_cond_wait(&e->turn, &e->mu);
-	rc = e->rc;
-	pthread_mutex_unlock(&e->mu);
-	if (rc)
-		return rc;
-	if (w->pending.len &&
-	    (rc = sgit_fs_write_all(e->out, w->pending.ptr, w->pending.len, e->what, &w->err)) < 0)
-		return rc;
-	sgit_buf_reset(&w->pending);
-	if (e->verify)
-		sgit_hash_update(e->verify, data, n);
-	e->adler = i == 0 ? a : adler32_combine(e->adler, a, (z_off_t)n);
-	pthread_mutex_lock(&e->mu);
-	e->next++;
-	pthread_cond_broadcast(&e->turn);
-	pthread_mutex_unlock(&e->mu);
-	w->in_turn = 0;
-	return 0;
-}
-
-static int do_block(struct worker *w, size_t i)
-{
-	struct engine *e = w->e;
-	size_t off = i * e->block, n = e->src->len - off < e->block ? e->src->len - off : e->block;
-	size_t dl = off < WINDOW ? off : WINDOW;
-	int last = i + 1 == e->nblocks, rc;
-	const unsigned char *p = NULL;
-	uLong a = adler32(0L, Z_NULL, 0);
-
-	if ((rc = load(w, &p, off - dl, dl + n)) < 0)
-		return rc;
-	if (deflateReset(&w->z) != Z_OK || (dl && deflateSetDictionary(&w->z, p, (uInt)dl) != Z_OK))
-		return sgit_error_set(&w->err, SGIT_ERROR, "cannot deflate '%s'", e->what);
-	p += dl;
-	if (i == 0) {
-		a = adler32(a, (const Bytef *)e->hdr, (uInt)e->hdrlen);
-		if ((rc = squeeze(w, i, (const unsigned char *)e->hdr, e->hdrlen, Z_NO_FLUSH)) < 0)
-			return rc;
-	}
-	a = adler32_z(a, p, n);
-	if ((rc = squeeze(w, i, p, n, last ? Z_FINISH : Z_SYNC_FLUSH)) < 0)
-		return rc;
-	return finish_turn(w, i, p, n, a);
-}
-
-static void *work(void *arg)
-{
-	struct worker *w = arg;
-	struct engine *e = w->e;
-
-	for (;;) {
-		size_t i;
-
-		pthread_mutex_lock(&e->mu);
-		i = e->rc ? e->nblocks : e->claimed++;
-		pthread_mutex_unlock(&e->mu);
-		if (i >= e->nblocks)
-			break;
-		if (do_block(w, i) < 0) {
-			engine_fail(e, &w->err);	/* no-op when another worker failed first */
-			break;
+		flush = finish && step == len ? Z_FINISH : Z_NO_FLUSH;
+		s->z.next_in = (Bytef *)p;
+		s->z.avail_in = (uInt)step;
+		p += step;
+		len -= step;
+		while (s->z.avail_in || (flush == Z_FINISH && zrc != Z_STREAM_END)) {
+			if (!s->z.avail_out && (rc = drain(s)) < 0)
+				return rc;
+			if ((zrc = deflate(&s->z, flush)) == Z_STREAM_ERROR)
+				return sgit_error_set(s->err, SGIT_ERROR, "cannot deflate '%s'", s->path);
 		}
-	}
-	return NULL;
+	} while (len);
+	return finish ? drain(s) : 0;
 }
 
-static int worker_init(struct worker *w, struct engine *e)
+/* Read the next piece of the file at offset done; 0 when it ends too early. */
+static ssize_t read_piece(const struct source *src, unsigned char *buf, size_t cap, size_t done)
 {
-	size_t bound = deflateBound(NULL, (uLong)(e->block < PIECE_MAX ? e->block : PIECE_MAX));
+	size_t want = src->len - done < cap ? src->len - done : cap;
+	ssize_t r;
 
-	memset(w, 0, sizeof(*w));
-	w->e = e;
-	sgit_buf_init(&w->pending);
-	w->outsz = bound + e->hdrlen + 64 < OUT_CHUNK ? bound + e->hdrlen + 64 : OUT_CHUNK;
-	w->out = malloc(w->outsz);
-	if (!e->src->mem)
-		w->in = malloc(e->block + WINDOW);
-	w->zok = deflateInit2(&w->z, e->level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK;
-	return w->out && (e->src->mem || w->in) && w->zok ? 0 : SGIT_ENOMEM;
+	do
+		r = pread(src->fd, buf, want, src->base + (off_t)done);
+	while (r < 0 && errno == EINTR);
+	return r;
 }
 
-static void worker_release(struct worker *w)
+/*
+ * Deflate the file piece by piece as it is read, hashing it again: between
+ * the caller's hash pass and this one it may have changed, and then what
+ * was deflated is not the object id names.
+ */
+static int squeeze_file(struct sink *s, const struct source *src, const char *hdr, size_t hdrlen,
+			const struct sgit_oid *id, const char *hex)
 {
-	if (w->zok)
-		deflateEnd(&w->z);
-	free(w->in);
-	free(w->out);
-	sgit_buf_release(&w->pending);
-}
-
-/* The two bytes before a deflate stream, with the level hint zlib itself would put there. */
-static void zlib_header(unsigned char h[2], int level)
-{
-	int hint = level < 2 && level >= 0 ? 0 : level > 0 && level < 6 ? 1 : level == 6 || level < 0 ? 2 : 3;
-
-	h[0] = 0x78;
-	h[1] = (unsigned char)(hint << 6);
-	h[1] = (unsigned char)(h[1] + 31 - (h[0] * 256 + h[1]) % 31);
-}
-
-/* Blocks and threads: one block unless the object is big or must be read in pieces. */
-static unsigned plan(struct engine *e)
-{
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t len = e->src->len;
-	unsigned n;
-
-	if (e->src->mem && (len < PARALLEL_MIN || cpus < 2)) {
-		e->block = len ? len : 1;
-		e->nblocks = 1;
-		return 1;
-	}
-	e->block = BLOCK_SIZE;
-	e->nblocks = len ? (len + BLOCK_SIZE - 1) / BLOCK_SIZE : 1;
-	n = cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : (unsigned)cpus;
-	return e->nblocks < n ? (unsigned)e->nblocks : n;
-}
-
-static int run_engine(struct engine *e)
-{
-	struct worker w[MAX_THREADS];
-	pthread_t tid[MAX_THREADS];
-	int started[MAX_THREADS] = { 0 };
-	unsigned char h[4];
-	unsigned n = plan(e), k, ready = 0;
+	size_t cap = src->len < READ_SIZE ? src->len + 1 : READ_SIZE, done = 0;
+	unsigned char *buf = malloc(cap);
+	struct sgit_hash_ctx ctx = { NULL };
+	struct sgit_oid got;
 	int rc = 0;
 
-	for (; ready < n && rc == 0; ready++)
-		rc = worker_init(&w[ready], e);
-	zlib_header(h, e->level);
-	if (rc < 0 || (rc = sgit_fs_write_all(e->out, h, 2, e->what, e->err)) < 0) {
-		rc = rc == SGIT_ENOMEM ? sgit_error_nomem(e->err) : rc;
+	if (!buf || sgit_hash_init(&ctx) < 0) {
+		rc = sgit_error_nomem(s->err);
 		goto out;
 	}
-	pthread_mutex_init(&e->mu, NULL);
-	pthread_cond_init(&e->turn, NULL);
-	/* A thread that cannot start is no loss: the others claim its blocks. */
-	for (k = 1; k < n; k++)
-		started[k] = pthread_create(&tid[k], NULL, work, &w[k]) == 0;
-	work(&w[0]);
-	for (k = 1; k < n; k++)
-		if (started[k])
-			pthread_join(tid[k], NULL);
-	pthread_cond_destroy(&e->turn);
-	pthread_mutex_destroy(&e->mu);
-	if ((rc = e->rc) == 0) {
-		h[0] = (unsigned char)(e->adler >> 24);
-		h[1] = (unsigned char)(e->adler >> 16);
-		h[2] = (unsigned char)(e->adler >> 8);
-		h[3] = (unsigned char)e->adler;
-		rc = sgit_fs_write_all(e->out, h, 4, e->what, e->err);
+	sgit_hash_update(&ctx, hdr, hdrlen);
+	while (done < src->len) {
+		ssize_t r = read_piece(src, buf, cap, done);
+
+		if (r <= 0) {
+			rc = sgit_error_set(s->err, SGIT_EOS, "cannot store object '%s': %s", hex,
+					    r < 0 ? strerror(errno) : "its file shrank while it was read");
+			goto out;
+		}
+		sgit_hash_update(&ctx, buf, (size_t)r);
+		if ((rc = squeeze(s, buf, (size_t)r, 0)) < 0)
+			goto out;
+		done += (size_t)r;
 	}
+	sgit_hash_final(&got, &ctx);
+	if (!sgit_oid_equal(&got, id))
+		rc = sgit_error_set(s->err, SGIT_ERROR,
+				    "cannot store object '%s': its file changed while it was read", hex);
 out:
-	for (k = 0; k < ready; k++)
-		worker_release(&w[k]);
+	sgit_hash_discard(&ctx);
+	free(buf);
 	return rc;
 }
 
-static int link_or_rename(const char *tmp, const char *dest)
+/*
+ * Open a temp file in the folder the object goes to (objects/xx/, created
+ * when missing), as git does: the final link then stays in one folder.
+ */
+static int open_temp(struct sgit_buf *tmp, int *fd, struct sgit_buf *dest, struct sgit_error *err)
+{
+	char *slash = strrchr(dest->ptr, '/');
+	int rc;
+
+	*slash = '\0';
+	rc = sgit_fs_tempfile(tmp, fd, dest->ptr, "tmp_obj_", err);
+	if (rc < 0 && (mkdir(dest->ptr, 0777) == 0 || errno == EEXIST))
+		rc = sgit_fs_tempfile(tmp, fd, dest->ptr, "tmp_obj_", err);
+	*slash = '/';
+	return rc;
+}
+
+/* Give the finished temp file its final name; an object already there wins. */
+static int finalize(const char *tmp, const char *dest, struct sgit_error *err)
 {
 	struct stat st;
 
 	if (link(tmp, dest) == 0 || errno == EEXIST)
 		return 0;
-	if (errno == ENOENT)
-		return -1;
 	/* Filesystems without hard links: rename, but never over an object that is there. */
-	if (lstat(dest, &st) == 0)
+	if (lstat(dest, &st) == 0 || rename(tmp, dest) == 0)
 		return 0;
-	return rename(tmp, dest);
+	return sgit_error_set(err, SGIT_EOS, "cannot store object '%s': %s", dest, strerror(errno));
 }
 
-/* Give the finished temp file its final name, creating the xx/ folder when needed. */
-static int finalize(const char *tmp, struct sgit_buf *dest, struct sgit_error *err)
+/* Set up the stream; a small object gets an output buffer its size. */
+static int sink_init(struct sink *s, int level, size_t total, struct sgit_error *err)
 {
-	char *slash = strrchr(dest->ptr, '/');
-	int rc = link_or_rename(tmp, dest->ptr);
+	uLong bound = deflateBound(NULL, (uLong)(total < OUT_SIZE ? total : OUT_SIZE));
 
-	if (rc < 0 && errno == ENOENT && slash) {
-		*slash = '\0';
-		rc = mkdir(dest->ptr, 0777) < 0 && errno != EEXIST ? -1 : 0;
-		*slash = '/';
-		if (rc == 0)
-			rc = link_or_rename(tmp, dest->ptr);
+	s->err = err;
+	s->bufsz = bound < OUT_SIZE ? bound : OUT_SIZE;
+	if (!(s->buf = malloc(s->bufsz)))
+		return sgit_error_nomem(err);
+	s->z.next_out = s->buf;
+	s->z.avail_out = (uInt)s->bufsz;
+	switch (deflateInit(&s->z, level)) {
+	case Z_OK:
+		s->zok = 1;
+		return 0;
+	case Z_STREAM_ERROR:
+		return sgit_error_set(err, SGIT_EINVALID, "invalid compression level %d", level);
+	default:
+		return sgit_error_nomem(err);
 	}
-	if (rc < 0)
-		return sgit_error_set(err, SGIT_EOS, "cannot store object '%s': %s", dest->ptr,
-				      strerror(errno));
-	return 0;
-}
-
-/* When the data came from a file, what was deflated must still be the object id names. */
-static int check_verified(struct sgit_hash_ctx *verify, const struct sgit_oid *id,
-			  const char *hex, struct sgit_error *err)
-{
-	struct sgit_oid got;
-
-	if (!verify->evp)
-		return 0;
-	sgit_hash_final(&got, verify);
-	if (sgit_oid_equal(&got, id))
-		return 0;
-	return sgit_error_set(err, SGIT_ERROR,
-			      "cannot store object '%s': its file changed while it was read", hex);
 }
 
 static int write_object(const char *objdir, const struct sgit_oid *id, enum sgit_object_type type,
@@ -376,45 +183,41 @@ static int write_object(const char *objdir, const struct sgit_oid *id, enum sgit
 {
 	struct sgit_buf tmp = SGIT_BUF_INIT, dest = SGIT_BUF_INIT;
 	const char *name = sgit_object_type_name(type);
-	struct sgit_hash_ctx verify = { NULL };
 	char hdr[SGIT_LOOSE_HEADER_MAX], hex[SGIT_OID_HEXSZ + 1];
-	struct engine e;
-	int fd = -1, rc;
+	struct sink s = { .fd = -1 };
+	size_t hdrlen;
+	int rc;
 
 	if (!name)
 		return sgit_error_set(err, SGIT_EINVALID, "cannot write an object of type %d", (int)type);
-	memset(&e, 0, sizeof(e));
-	e.hdr = hdr;
-	e.hdrlen = sgit_object_header(hdr, sizeof(hdr), name, src->len);
-	e.src = src;
-	e.level = level;
-	e.hex = sgit_oid_tohex(hex, id);
-	e.err = err;
-	if (sgit_loose_path(&dest, objdir, id) < 0 || (!src->mem && sgit_hash_init(&verify) < 0)) {
+	hdrlen = sgit_object_header(hdr, sizeof(hdr), name, src->len);
+	sgit_oid_tohex(hex, id);
+	if (sgit_loose_path(&dest, objdir, id) < 0) {
 		rc = sgit_error_nomem(err);
 		goto out;
 	}
-	if (verify.evp) {
-		sgit_hash_update(&verify, hdr, e.hdrlen);
-		e.verify = &verify;
-	}
-	if ((rc = sgit_fs_tempfile(&tmp, &fd, objdir, "tmp_obj_", err)) < 0)
+	if ((rc = sink_init(&s, level, hdrlen + src->len, err)) < 0 ||
+	    (rc = open_temp(&tmp, &s.fd, &dest, err)) < 0)
 		goto out;
-	e.out = fd;
-	e.what = tmp.ptr;
-	if ((rc = run_engine(&e)) < 0 || (rc = check_verified(&verify, id, hex, err)) < 0)
+	s.path = tmp.ptr;
+	if ((rc = squeeze(&s, hdr, hdrlen, 0)) < 0 ||
+	    (rc = src->mem ? squeeze(&s, src->mem, src->len, 0)
+			   : squeeze_file(&s, src, hdr, hdrlen, id, hex)) < 0 ||
+	    (rc = squeeze(&s, "", 0, 1)) < 0)
 		goto out;
-	if (fchmod(fd, mode) < 0 || close(fd) < 0) {
-		fd = -1;
+	if (fchmod(s.fd, mode) < 0 || close(s.fd) < 0) {
+		s.fd = -1;
 		rc = sgit_error_set(err, SGIT_EOS, "cannot write '%s': %s", tmp.ptr, strerror(errno));
 		goto out;
 	}
-	fd = -1;
-	rc = finalize(tmp.ptr, &dest, err);
+	s.fd = -1;
+	rc = finalize(tmp.ptr, dest.ptr, err);
 out:
-	sgit_hash_discard(&verify);
-	if (fd >= 0)
-		close(fd);
+	if (s.zok)
+		deflateEnd(&s.z);
+	free(s.buf);
+	if (s.fd >= 0)
+		close(s.fd);
 	if (tmp.len)
 		unlink(tmp.ptr);
 	sgit_buf_release(&tmp);
@@ -442,25 +245,23 @@ int sgit_loose_hash_fd(struct sgit_oid *out, enum sgit_object_type type, int fd,
 		       size_t len, struct sgit_error *err)
 {
 	const char *name = sgit_object_type_name(type);
+	struct source src = { NULL, fd, base, len };
+	size_t cap = len < READ_SIZE ? len + 1 : READ_SIZE, done = 0;
+	unsigned char *buf = NULL;
 	struct sgit_hash_ctx ctx = { NULL };
 	char hdr[SGIT_LOOSE_HEADER_MAX];
-	unsigned char *buf = NULL;
-	size_t done = 0;
 	int rc = 0;
 
 	if (!name)
 		return sgit_error_set(err, SGIT_EINVALID, "cannot hash an object of type %d", (int)type);
-	if (!(buf = malloc(BLOCK_SIZE)) || sgit_hash_init(&ctx) < 0) {
+	if (!(buf = malloc(cap)) || sgit_hash_init(&ctx) < 0) {
 		rc = sgit_error_nomem(err);
 		goto out;
 	}
 	sgit_hash_update(&ctx, hdr, sgit_object_header(hdr, sizeof(hdr), name, len));
 	while (done < len) {
-		size_t want = len - done < BLOCK_SIZE ? len - done : BLOCK_SIZE;
-		ssize_t r = pread(fd, buf, want, base + (off_t)done);
+		ssize_t r = read_piece(&src, buf, cap, done);
 
-		if (r < 0 && errno == EINTR)
-			continue;
 		if (r <= 0) {
 			rc = sgit_error_set(err, SGIT_EOS, "cannot read data to hash: %s",
 					    r < 0 ? strerror(errno) : "the file is shorter than its size");

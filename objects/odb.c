@@ -249,17 +249,14 @@ void sgit_odb_refresh(struct sgit_odb *odb)
 	odb->pack_error = 0;
 }
 
-/* 1 when the pack opened from "<stem>.idx" is already in s. */
-static int has_pack(const struct odb_store *s, const char *idx, size_t stemlen)
+/* 1 when the pack at pack_path is open already. */
+static int has_pack(const struct odb_store *s, const char *pack_path)
 {
 	size_t i;
 
-	for (i = 0; i < s->npacks; i++) {
-		const char *p = sgit_pack_path(s->packs[i]);
-
-		if (strlen(p) == stemlen + 5 && !memcmp(p, idx, stemlen))
+	for (i = 0; i < s->npacks; i++)
+		if (!strcmp(sgit_pack_path(s->packs[i]), pack_path))
 			return 1;
-	}
 	return 0;
 }
 
@@ -316,7 +313,7 @@ static int scan_packs(struct sgit_odb *odb, struct odb_store *s)
 			break;
 		}
 		/* An .idx whose .pack is missing is a pack being written or removed. */
-		if (has_pack(s, idx.ptr, idx.len - 4) || !sgit_fs_exists(idx.ptr))
+		if (has_pack(s, idx.ptr) || !sgit_fs_exists(idx.ptr))
 			continue;
 		memcpy(idx.ptr + idx.len - 4, "idx", 4);
 		sgit_buf_setlen(&idx, idx.len - 1);
@@ -407,7 +404,8 @@ static int read_object(struct sgit_buf *out, enum sgit_object_type *type, size_t
 	if (rescan && sgit_odb_rescan_packs(odb))
 		return read_object(out, type, size, odb, id, 0);
 	if (odb->pack_error) {
-		*odb->err = odb->pack_error_msg;
+		if (odb->err)
+			*odb->err = odb->pack_error_msg;
 		return odb->pack_error;
 	}
 	return sgit_error_set(odb->err, SGIT_ENOTFOUND, "object '%s' not found",

@@ -314,3 +314,33 @@ int sgit_odb_foreach(struct sgit_odb *odb, sgit_odb_foreach_cb cb, void *payload
 	}
 	return rc;
 }
+
+size_t sgit_odb_packed_count(struct sgit_odb *odb)
+{
+	size_t i, j, count = 0;
+
+	for (i = 0; i < odb->nstores; i++) {
+		if (sgit_odb_store_packs(odb, i) < 0)
+			continue;
+		for (j = 0; j < odb->stores[i].npacks; j++)
+			count += sgit_pack_count(odb->stores[i].packs[j]);
+	}
+	return count;
+}
+
+size_t sgit_odb_default_abbrev(struct sgit_odb *odb)
+{
+	size_t count = sgit_odb_packed_count(odb), bits = 0;
+
+	/*
+	 * git's core.abbrev=auto: with about 2^bits objects a collision is
+	 * expected at 2^(bits/2), and a hex digit holds 4 bits, so half the
+	 * bits rounded up, never below 7 digits.
+	 */
+	while (count) {
+		bits++;
+		count >>= 1;
+	}
+	bits = (bits + 1) / 2;
+	return bits < 7 ? 7 : bits;
+}

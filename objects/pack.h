@@ -9,6 +9,7 @@
 #include "sgit/object.h"
 #include "sgit/oid.h"
 
+/* Reads go through a cache and a zlib stream inside: one thread at a time per pack. */
 struct sgit_pack;
 
 /*
@@ -19,7 +20,7 @@ struct sgit_pack;
 int sgit_pack_open(struct sgit_pack **out, const char *idx_path, struct sgit_error *err);
 void sgit_pack_free(struct sgit_pack *pack);
 const char *sgit_pack_path(const struct sgit_pack *pack);	/* the .pack path */
-/* Bytes of delta bases this pack may keep in memory (default 64 MiB; 0 turns the cache off). */
+/* Bytes of delta bases this pack may keep in memory (default 32 MiB; 0 turns the cache off). */
 void sgit_pack_set_cache_limit(struct sgit_pack *pack, size_t bytes);
 
 /* Number of objects, and the i-th id in sorted order. */

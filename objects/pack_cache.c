@@ -1,14 +1,14 @@
-/* objects/pack_cache.c: the delta-base cache of one pack (hash table + LRU list, byte limit) */
+/* objects/pack_cache.c: a cache of one pack's objects (hash table + two LRU lists, byte limit) */
 #include <stdlib.h>
 #include "objects/pack_int.h"
 
 struct pack_cache_entry {
 	struct pack_cache_entry *next;		/* in the same bucket */
-	struct pack_cache_entry *older, *newer;	/* the LRU list */
+	struct pack_cache_entry **pprev;	/* what points at this entry in its bucket */
+	struct pack_cache_entry *older, *newer;	/* its class's LRU list */
 	uint64_t offset;
-	unsigned char *data;
-	size_t len;
-	enum sgit_object_type type;
+	struct pack_cached v;
+	enum pack_cache_class cls;
 };
 
 /* What an entry costs besides its data: the struct and two malloc headers. */
@@ -17,10 +17,13 @@ struct pack_cache_entry {
 
 void sgit_pack_cache_init(struct pack_cache *c, size_t limit)
 {
+	int i;
+
 	c->buckets = NULL;
 	c->nbuckets = c->nentries = c->used = 0;
 	c->limit = limit;
-	c->oldest = c->newest = NULL;
+	for (i = 0; i < PACK_CACHE_CLASSES; i++)
+		c->oldest[i] = c->newest[i] = NULL;
 }
 
 /* Offsets of neighbouring objects differ in their low bits: mix them into the top. */
@@ -29,64 +32,76 @@ static size_t bucket_of(const struct pack_cache *c, uint64_t offset)
 	return (size_t)((offset * UINT64_C(0x9e3779b97f4a7c15)) >> 32) & (c->nbuckets - 1);
 }
 
+static void bucket_link(struct pack_cache_entry **head, struct pack_cache_entry *e)
+{
+	e->next = *head;
+	if (e->next)
+		e->next->pprev = &e->next;
+	e->pprev = head;
+	*head = e;
+}
+
 static void lru_unlink(struct pack_cache *c, struct pack_cache_entry *e)
 {
 	if (e->older)
 		e->older->newer = e->newer;
 	else
-		c->oldest = e->newer;
+		c->oldest[e->cls] = e->newer;
 	if (e->newer)
 		e->newer->older = e->older;
 	else
-		c->newest = e->older;
-	e->older = e->newer = NULL;
+		c->newest[e->cls] = e->older;
 }
 
 static void lru_push(struct pack_cache *c, struct pack_cache_entry *e)
 {
-	e->older = c->newest;
+	e->older = c->newest[e->cls];
 	e->newer = NULL;
-	if (c->newest)
-		c->newest->newer = e;
+	if (e->older)
+		e->older->newer = e;
 	else
-		c->oldest = e;
-	c->newest = e;
+		c->oldest[e->cls] = e;
+	c->newest[e->cls] = e;
 }
 
-/* Find offset's entry; *link gets the pointer that points at it, for unlinking. */
-static struct pack_cache_entry *lookup(struct pack_cache_entry ***link, struct pack_cache *c,
-				       uint64_t offset)
+static struct pack_cache_entry *lookup(struct pack_cache *c, uint64_t offset)
 {
-	struct pack_cache_entry **l;
+	struct pack_cache_entry *e;
 
 	if (!c->nbuckets)
 		return NULL;
-	for (l = &c->buckets[bucket_of(c, offset)]; *l; l = &(*l)->next)
-		if ((*l)->offset == offset) {
-			if (link)
-				*link = l;
-			return *l;
-		}
+	for (e = c->buckets[bucket_of(c, offset)]; e; e = e->next)
+		if (e->offset == offset)
+			return e;
 	return NULL;
 }
 
-/* Unlink e from its bucket and the list; the caller frees what it must. */
-static void detach(struct pack_cache *c, struct pack_cache_entry **link, struct pack_cache_entry *e)
+/* Unlink e from its bucket and its list and free it; its data is the caller's. */
+static void detach(struct pack_cache *c, struct pack_cache_entry *e)
 {
-	*link = e->next;
+	*e->pprev = e->next;
+	if (e->next)
+		e->next->pprev = e->pprev;
 	lru_unlink(c, e);
 	c->nentries--;
-	c->used -= e->len + ENTRY_OVERHEAD;
+	c->used -= e->v.len + ENTRY_OVERHEAD;
+	free(e);
 }
 
-static void evict_oldest(struct pack_cache *c)
+/* Evict one entry, the low class first. 0 when the cache was empty. */
+static int evict_one(struct pack_cache *c)
 {
-	struct pack_cache_entry *e = c->oldest, **link = NULL;
+	struct pack_cache_entry *e = c->oldest[PACK_CACHE_LOW];
+	unsigned char *data;
 
-	lookup(&link, c, e->offset);
-	detach(c, link, e);
-	free(e->data);
-	free(e);
+	if (!e)
+		e = c->oldest[PACK_CACHE_HIGH];
+	if (!e)
+		return 0;
+	data = e->v.data;
+	detach(c, e);
+	free(data);
+	return 1;
 }
 
 /* Double the table once it holds as many entries as buckets; failure only slows lookups. */
@@ -104,81 +119,68 @@ static void maybe_grow(struct pack_cache *c)
 	for (i = 0; i < old_n; i++)
 		for (e = old[i]; e; e = next) {
 			next = e->next;
-			e->next = nb[bucket_of(c, e->offset)];
-			nb[bucket_of(c, e->offset)] = e;
+			bucket_link(&nb[bucket_of(c, e->offset)], e);
 		}
 	free(old);
 }
 
-void sgit_pack_cache_put(struct pack_cache *c, uint64_t offset, unsigned char *data, size_t len,
-			 enum sgit_object_type type)
+void sgit_pack_cache_put(struct pack_cache *c, uint64_t offset, const struct pack_cached *v,
+			 enum pack_cache_class cls)
 {
 	struct pack_cache_entry *e = NULL;
-	size_t b;
 
-	if (len > c->limit || c->limit - len < ENTRY_OVERHEAD || lookup(NULL, c, offset))
+	if (v->len > c->limit || c->limit - v->len < ENTRY_OVERHEAD || lookup(c, offset))
 		goto drop;
-	while (c->oldest && c->used + len + ENTRY_OVERHEAD > c->limit)
-		evict_oldest(c);
+	while (c->used + v->len + ENTRY_OVERHEAD > c->limit && evict_one(c))
+		;
 	maybe_grow(c);
 	if (!c->nbuckets || !(e = malloc(sizeof(*e))))
 		goto drop;
 	e->offset = offset;
-	e->data = data;
-	e->len = len;
-	e->type = type;
-	b = bucket_of(c, offset);
-	e->next = c->buckets[b];
-	c->buckets[b] = e;
+	e->v = *v;
+	e->cls = cls;
+	bucket_link(&c->buckets[bucket_of(c, offset)], e);
 	lru_push(c, e);
 	c->nentries++;
-	c->used += len + ENTRY_OVERHEAD;
+	c->used += v->len + ENTRY_OVERHEAD;
 	return;
 drop:
-	free(data);
+	free(v->data);
 }
 
-int sgit_pack_cache_take(unsigned char **data, size_t *len, enum sgit_object_type *type,
-			 struct pack_cache *c, uint64_t offset)
+int sgit_pack_cache_take(struct pack_cached *out, struct pack_cache *c, uint64_t offset)
 {
-	struct pack_cache_entry **link = NULL, *e = lookup(&link, c, offset);
+	struct pack_cache_entry *e = lookup(c, offset);
 
 	if (!e)
 		return 0;
-	detach(c, link, e);
-	*data = e->data;
-	*len = e->len;
-	*type = e->type;
-	free(e);
+	*out = e->v;
+	detach(c, e);
 	return 1;
 }
 
-int sgit_pack_cache_get(const unsigned char **data, size_t *len, enum sgit_object_type *type,
-			struct pack_cache *c, uint64_t offset)
+const struct pack_cached *sgit_pack_cache_get(struct pack_cache *c, uint64_t offset)
 {
-	struct pack_cache_entry *e = lookup(NULL, c, offset);
+	struct pack_cache_entry *e = lookup(c, offset);
 
 	if (!e)
-		return 0;
+		return NULL;
 	lru_unlink(c, e);
 	lru_push(c, e);
-	*data = e->data;
-	*len = e->len;
-	*type = e->type;
-	return 1;
+	return &e->v;
 }
 
 void sgit_pack_cache_set_limit(struct pack_cache *c, size_t limit)
 {
 	c->limit = limit;
-	while (c->oldest && c->used > c->limit)
-		evict_oldest(c);
+	while (c->used > c->limit && evict_one(c))
+		;
 }
 
 void sgit_pack_cache_release(struct pack_cache *c)
 {
-	while (c->oldest)
-		evict_oldest(c);
+	while (evict_one(c))
+		;
 	free(c->buckets);
 	sgit_pack_cache_init(c, c->limit);
 }

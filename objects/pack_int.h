@@ -10,18 +10,28 @@
 #define PACK_HEADER_SIZE 12
 #define PACK_TRAILER_SIZE SGIT_OID_RAWSZ
 
+/* What a cache keeps for one offset: an object's content, or a delta's instructions. */
+struct pack_cached {
+	unsigned char *data;		/* malloc'ed, len + 1 bytes */
+	size_t len;
+	enum sgit_object_type type;
+	unsigned depth;			/* delta links between this object and its chain's root */
+};
+
 /*
- * Recently used delta bases keyed by pack offset: a hash table for lookup and
- * a list from least to most recently used for eviction once the bytes held
- * pass the limit.
+ * Recently used objects keyed by pack offset: a hash table for lookup and, for
+ * each of two classes, a list from least to most recently used. Once the
+ * bytes held pass the limit, the least recently used entry of the low class
+ * goes first, the high class only when the low one is empty.
  */
+enum pack_cache_class { PACK_CACHE_LOW, PACK_CACHE_HIGH, PACK_CACHE_CLASSES };
 struct pack_cache_entry;
 struct pack_cache {
 	struct pack_cache_entry **buckets;
 	size_t nbuckets;		/* a power of two; 0 until the first put */
 	size_t nentries;
 	size_t used, limit;		/* bytes, including per-entry overhead */
-	struct pack_cache_entry *oldest, *newest;
+	struct pack_cache_entry *oldest[PACK_CACHE_CLASSES], *newest[PACK_CACHE_CLASSES];
 };
 
 struct sgit_pack {
@@ -34,24 +44,19 @@ struct sgit_pack {
 	z_stream zs;				/* reused by every inflate of this pack */
 	int zs_ready;
 	struct sgit_buf scratch;		/* inflated delta instructions, reused */
-	struct pack_cache cache;
+	struct pack_cache bases;		/* objects met as delta bases */
 };
 
 void sgit_pack_cache_init(struct pack_cache *c, size_t limit);
 void sgit_pack_cache_release(struct pack_cache *c);
 /* Lower (or raise) the limit, evicting what no longer fits. */
 void sgit_pack_cache_set_limit(struct pack_cache *c, size_t limit);
-/*
- * Detach the entry for offset: 1 and its data, which the caller now owns
- * (malloc'ed, len + 1 bytes), or 0 when it is not cached.
- */
-int sgit_pack_cache_take(unsigned char **data, size_t *len, enum sgit_object_type *type,
-			 struct pack_cache *c, uint64_t offset);
-/* Look at the entry for offset without detaching it: 1, or 0. Valid until the next put. */
-int sgit_pack_cache_get(const unsigned char **data, size_t *len, enum sgit_object_type *type,
-			struct pack_cache *c, uint64_t offset);
-/* Hand data (malloc'ed, len + 1 bytes) to the cache, which owns it from now on (and may free it). */
-void sgit_pack_cache_put(struct pack_cache *c, uint64_t offset, unsigned char *data, size_t len,
-			 enum sgit_object_type type);
+/* Detach the entry for offset: 1 and *out, whose data the caller now owns, or 0. */
+int sgit_pack_cache_take(struct pack_cached *out, struct pack_cache *c, uint64_t offset);
+/* The entry for offset, left in place (valid until the next put), or NULL. */
+const struct pack_cached *sgit_pack_cache_get(struct pack_cache *c, uint64_t offset);
+/* Hand v->data to the cache, which owns it from now on (and may free it at once). */
+void sgit_pack_cache_put(struct pack_cache *c, uint64_t offset, const struct pack_cached *v,
+			 enum pack_cache_class cls);
 
 #endif

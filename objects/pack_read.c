@@ -30,12 +30,20 @@ struct link {
 struct chain {
 	struct link *links;	/* links[0] is the wanted object */
 	size_t n, alloc;
-	unsigned char *base;	/* owned, base_len + 1 bytes: the object at base_offset */
-	size_t base_len;
+	struct pack_cached base;	/* owned: the object at base_offset */
 	uint64_t base_offset;
-	enum sgit_object_type type;
 };
-#define CHAIN_INIT { NULL, 0, 0, NULL, 0, 0, SGIT_OBJ_BAD }
+#define CHAIN_INIT { NULL, 0, 0, { NULL, 0, SGIT_OBJ_BAD, 0 }, 0 }
+
+/*
+ * Reading objects in random order (cat-file over every id) through deep
+ * chains needs most of each chain again and again. Caching every base on
+ * the way fills the cache with few chains; keeping bases at every
+ * CHECKPOINT-th depth in preference covers many more chains, at the cost of
+ * a few cheap delta applications from the nearest one. Other bases are kept
+ * too while there is room: reading along a chain in order stays one step.
+ */
+#define CHECKPOINT 8
 
 static int corrupt(const struct sgit_pack *p, struct sgit_error *err, uint64_t at,
 		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -290,29 +298,39 @@ static int push_link(struct chain *ch, uint64_t offset, const struct entry *e,
 	return 0;
 }
 
+/* The whole object e at offset, inflated into ch->base. */
+static int inflate_base(struct chain *ch, struct sgit_pack *p, const struct entry *e,
+			uint64_t offset, struct sgit_error *err)
+{
+	if (!(ch->base.data = malloc(e->size + 1)))
+		return sgit_error_nomem(err);
+	ch->base.len = e->size;
+	ch->base.type = e->type;
+	ch->base.depth = 0;
+	return inflate_object(ch->base.data, e->size, p, e->data, offset, err);
+}
+
 /*
- * Follow offset's delta chain (a loop, not recursion: chains may be
- * thousands deep) down to a cached object or one that is no delta; its
- * content becomes ch->base.
+ * Follow the delta chain of top, the delta at offset (a loop, not recursion:
+ * chains may be thousands deep), down to a cached object or one that is no
+ * delta; its content becomes ch->base.
  */
 static int walk_chain(struct chain *ch, struct sgit_pack *p, uint64_t offset,
-		      struct sgit_error *err)
+		      const struct entry *top, struct sgit_error *err)
 {
-	uint64_t cur = offset;
+	uint64_t cur = top->base;
 	struct entry e;
 	int rc;
 
+	if ((rc = push_link(ch, offset, top, err)) < 0)
+		return rc;
 	for (;;) {
-		if (sgit_pack_cache_take(&ch->base, &ch->base_len, &ch->type, &p->cache, cur))
+		if (sgit_pack_cache_take(&ch->base, &p->bases, cur))
 			break;
 		if ((rc = parse_entry(&e, p, cur, err)) < 0)
 			return rc;
 		if (!is_delta(e.type)) {
-			if (!(ch->base = malloc(e.size + 1)))
-				return sgit_error_nomem(err);
-			ch->base_len = e.size;
-			ch->type = e.type;
-			if ((rc = inflate_object(ch->base, e.size, p, e.data, cur, err)) < 0)
+			if ((rc = inflate_base(ch, p, &e, cur, err)) < 0)
 				return rc;
 			break;
 		}
@@ -327,74 +345,117 @@ static int walk_chain(struct chain *ch, struct sgit_pack *p, uint64_t offset,
 	return 0;
 }
 
+/*
+ * The inflated instructions of the delta l, in the pack's scratch buffer.
+ * Not cached: deltas are small and inflate fast, and the memory does more
+ * good holding bases.
+ */
+static int delta_data(const unsigned char **data, struct sgit_pack *p, const struct link *l,
+		      struct sgit_error *err)
+{
+	sgit_buf_reset(&p->scratch);
+	if (sgit_buf_grow(&p->scratch, l->e.size) < 0)
+		return sgit_error_nomem(err);
+	*data = (const unsigned char *)p->scratch.ptr;
+	return inflate_object((unsigned char *)p->scratch.ptr, l->e.size, p, l->e.data, l->offset,
+			      err);
+}
+
+/* The base is used up: keep it, with checkpoints in the class evicted last. */
+static void cache_base(struct sgit_pack *p, struct chain *ch)
+{
+	sgit_pack_cache_put(&p->bases, ch->base_offset, &ch->base,
+			    ch->base.depth % CHECKPOINT ? PACK_CACHE_LOW : PACK_CACHE_HIGH);
+	ch->base.data = NULL;
+}
+
 /* Turn ch->base into the next object up the chain (into out for the last one). */
 static int apply_link(struct sgit_buf *out, struct chain *ch, struct sgit_pack *p,
 		      const struct link *l, struct sgit_error *err)
 {
 	int last = l == ch->links, rc;
-	size_t base_size, size;
-	unsigned char *dst = NULL, *delta;
+	const unsigned char *delta = NULL;
+	unsigned char *dst = NULL;
+	size_t base_size, size = 0;
 
-	sgit_buf_reset(&p->scratch);
-	if (sgit_buf_grow(&p->scratch, l->e.size) < 0)
-		return sgit_error_nomem(err);
-	delta = (unsigned char *)p->scratch.ptr;
-	if ((rc = inflate_object(delta, l->e.size, p, l->e.data, l->offset, err)) < 0)
-		return rc;
-	if ((rc = sgit_delta_sizes(&base_size, &size, delta, l->e.size, err)) < 0)
-		return delta_error(p, err, l->offset);
-	sgit_buf_reset(out);
-	if (last ? sgit_buf_grow(out, size) < 0 : !(dst = malloc(size + 1)))
-		return sgit_error_nomem(err);
-	if (last)
-		dst = (unsigned char *)out->ptr;
-	rc = sgit_delta_apply_into(dst, size, ch->base, ch->base_len, delta, l->e.size, err);
-	if (rc < 0) {
-		if (!last)
-			free(dst);
-		return delta_error(p, err, l->offset);
+	if ((rc = delta_data(&delta, p, l, err)) < 0)
+		goto out;
+	if ((rc = sgit_delta_sizes(&base_size, &size, delta, l->e.size, err)) < 0) {
+		delta_error(p, err, l->offset);
+		goto out;
 	}
-	/* the base goes to the cache: its siblings in the chain tree likely follow */
-	sgit_pack_cache_put(&p->cache, ch->base_offset, ch->base, ch->base_len, ch->type);
-	ch->base = NULL;
+	sgit_buf_reset(out);
+	if (last ? sgit_buf_grow(out, size) < 0 : !(dst = malloc(size + 1))) {
+		rc = sgit_error_nomem(err);
+		goto out;
+	}
+	rc = sgit_delta_apply_into(last ? (unsigned char *)out->ptr : dst, size, ch->base.data,
+				   ch->base.len, delta, l->e.size, err);
+	if (rc < 0) {
+		delta_error(p, err, l->offset);
+		goto out;
+	}
+	cache_base(p, ch);
 	if (last) {
 		sgit_buf_setlen(out, size);
 	} else {
 		dst[size] = '\0';
-		ch->base = dst;
-		ch->base_len = size;
+		ch->base.data = dst;
+		ch->base.len = size;
+		ch->base.depth++;
 		ch->base_offset = l->offset;
+		dst = NULL;
 	}
-	return 0;
+out:
+	free(dst);
+	return rc;
+}
+
+/* An object that is no delta, inflated straight into out (whose memory is reused). */
+static int read_whole(struct sgit_buf *out, struct sgit_pack *p, const struct entry *e,
+		      uint64_t offset, struct sgit_error *err)
+{
+	int rc;
+
+	sgit_buf_reset(out);
+	if (sgit_buf_grow(out, e->size) < 0)
+		return sgit_error_nomem(err);
+	if ((rc = inflate_object((unsigned char *)out->ptr, e->size, p, e->data, offset, err)) == 0)
+		sgit_buf_setlen(out, e->size);
+	return rc;
 }
 
 int sgit_pack_read(struct sgit_buf *out, enum sgit_object_type *type, struct sgit_pack *pack,
 		   uint64_t offset, struct sgit_error *err)
 {
+	const struct pack_cached *cached = sgit_pack_cache_get(&pack->bases, offset);
 	struct chain ch = CHAIN_INIT;
-	const unsigned char *data;
-	size_t len;
+	struct entry e;
 	int rc = 0;
 
-	if (sgit_pack_cache_get(&data, &len, &ch.type, &pack->cache, offset)) {
-		if (sgit_buf_set(out, data, len) < 0)
+	if (cached) {
+		ch.base.type = cached->type;
+		if (sgit_buf_set(out, cached->data, cached->len) < 0)
 			rc = sgit_error_nomem(err);
 		goto out;
 	}
-	if ((rc = walk_chain(&ch, pack, offset, err)) < 0)
+	if ((rc = parse_entry(&e, pack, offset, err)) < 0)
 		goto out;
-	if (!ch.n) {
-		sgit_buf_attach(out, (char *)ch.base, ch.base_len, ch.base_len + 1);
-		ch.base = NULL;
+	if (!is_delta(e.type)) {
+		ch.base.type = e.type;
+		rc = read_whole(out, pack, &e, offset, err);
+		goto out;
 	}
+	if ((rc = walk_chain(&ch, pack, offset, &e, err)) < 0)
+		goto out;
 	while (ch.n && (rc = apply_link(out, &ch, pack, &ch.links[ch.n - 1], err)) == 0)
 		ch.n--;
 out:
-	free(ch.base);
+	free(ch.base.data);
 	free(ch.links);
 	if (rc < 0)
 		sgit_buf_reset(out);
-	*type = rc < 0 ? SGIT_OBJ_BAD : ch.type;
+	*type = rc < 0 ? SGIT_OBJ_BAD : ch.base.type;
 	return rc;
 }
 
@@ -402,16 +463,17 @@ out:
 static int chain_type(enum sgit_object_type *type, struct sgit_pack *p, struct entry *e,
 		      uint64_t offset, struct sgit_error *err)
 {
-	const unsigned char *data;
+	const struct pack_cached *cached;
 	uint32_t steps = 0;
-	size_t len;
 	int rc;
 
 	while (is_delta(e->type)) {
 		if (steps++ >= p->count)
 			return corrupt(p, err, offset, "delta chain loops");
-		if (sgit_pack_cache_get(&data, &len, type, &p->cache, e->base))
+		if ((cached = sgit_pack_cache_get(&p->bases, e->base))) {
+			*type = cached->type;
 			return 0;
+		}
 		if ((rc = parse_entry(e, p, e->base, err)) < 0)
 			return rc;
 	}
@@ -422,13 +484,13 @@ static int chain_type(enum sgit_object_type *type, struct sgit_pack *p, struct e
 int sgit_pack_read_header(size_t *size, enum sgit_object_type *type, struct sgit_pack *pack,
 			  uint64_t offset, struct sgit_error *err)
 {
-	enum sgit_object_type t = SGIT_OBJ_BAD;
-	const unsigned char *data;
-	size_t sz = 0;
+	const struct pack_cached *cached = sgit_pack_cache_get(&pack->bases, offset);
+	enum sgit_object_type t = cached ? cached->type : SGIT_OBJ_BAD;
+	size_t sz = cached ? cached->len : 0;
 	struct entry e;
 	int rc = 0;
 
-	if (sgit_pack_cache_get(&data, &sz, &t, &pack->cache, offset))
+	if (cached)
 		goto out;
 	if ((rc = parse_entry(&e, pack, offset, err)) < 0)
 		goto out;

@@ -1,7 +1,9 @@
 /* porcelain/repo.c: the repository handle: open, accessors, free */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "porcelain/repo_int.h"
+#include "sgit/refs.h"
 #include "util/fs.h"
 
 #define ZLIB_DEFAULT_LEVEL 6	/* what zlib's Z_DEFAULT_COMPRESSION (-1 in git's config) means */
@@ -158,6 +160,37 @@ out:
 	return rc;
 }
 
+/* core.logAllRefUpdates: "always" = 2, true = 1, false = 0; unset: 1 unless bare. */
+static int log_all_ref_updates(int *out, const struct sgit_repo *repo, struct sgit_error *err)
+{
+	const char *v = NULL;
+	int rc;
+
+	*out = !repo->bare;
+	rc = sgit_config_get_string(&v, repo->config, "core.logallrefupdates");
+	if (rc == SGIT_ENOTFOUND)
+		return 0;
+	if (rc == 0 && v && !strcasecmp(v, "always")) {
+		*out = 2;
+		return 0;
+	}
+	rc = sgit_config_get_bool(out, repo->config, "core.logallrefupdates", err);
+	return rc == SGIT_ENOTFOUND ? 0 : rc;
+}
+
+static int open_refdb(struct sgit_repo *repo, struct sgit_error *err)
+{
+	struct sgit_refdb_options o = SGIT_REFDB_OPTIONS_INIT;
+	int rc = log_all_ref_updates(&o.log_all_ref_updates, repo, err);
+
+	o.odb = repo->odb;
+	if (rc < 0 || (rc = sgit_refdb_open(&repo->refdb, repo->git_dir, &o, &repo->err)) < 0) {
+		if (rc < 0 && repo->err.code && err)
+			*err = repo->err;
+	}
+	return rc;
+}
+
 /* git's is_bare_repository(): core.bare (any scope) or --bare, and no work tree. */
 static int decide_bare(struct sgit_repo *repo, int bare_cfg, struct sgit_error *err)
 {
@@ -187,7 +220,8 @@ static int new_handle(struct sgit_repo **out, struct sgit_repo_setup *s,
 	if ((rc = sgit_repo__load_config(&repo->config, opts, repo->git_dir, repo->common_dir,
 					 s->fmt.worktree_config, err)) < 0 ||
 	    (rc = decide_bare(repo, s->bare_cfg, err)) < 0 ||
-	    (rc = open_odb(repo, s->cwd.ptr, err)) < 0)
+	    (rc = open_odb(repo, s->cwd.ptr, err)) < 0 ||
+	    (rc = open_refdb(repo, err)) < 0)
 		goto out;
 	*out = repo;
 	repo = NULL;
@@ -213,6 +247,7 @@ void sgit_repo_free(struct sgit_repo *repo)
 {
 	if (!repo)
 		return;
+	sgit_refdb_free(repo->refdb);
 	sgit_odb_free(repo->odb);
 	sgit_config_free(repo->config);
 	free(repo->git_dir);
@@ -257,6 +292,11 @@ struct sgit_odb *sgit_repo_odb(struct sgit_repo *repo)
 	return repo->odb;
 }
 
+struct sgit_refdb *sgit_repo_refdb(struct sgit_repo *repo)
+{
+	return repo->refdb;
+}
+
 struct sgit_config *sgit_repo_config(struct sgit_repo *repo)
 {
 	return repo->config;
@@ -270,4 +310,22 @@ struct sgit_error *sgit_repo_error(struct sgit_repo *repo)
 const char *sgit_repo_getenv(const struct sgit_repo *repo, const char *name)
 {
 	return repo->getenv(name);
+}
+
+size_t sgit_repo_abbrev_len(struct sgit_repo *repo)
+{
+	const char *v = NULL;
+	int64_t n;
+
+	if (sgit_config_get_string(&v, sgit_repo_config(repo), "core.abbrev") < 0 || !v ||
+	    !strcasecmp(v, "auto"))
+		return sgit_odb_default_abbrev(sgit_repo_odb(repo));
+	if (sgit_config_parse_int(&n, v) < 0) {
+		int b;
+
+		/* "no" (or any false value) asks for full ids */
+		return sgit_config_parse_bool(&b, v) == 0 && !b ? SGIT_OID_HEXSZ
+				: sgit_odb_default_abbrev(sgit_repo_odb(repo));
+	}
+	return n < 4 ? 4 : n > SGIT_OID_HEXSZ ? SGIT_OID_HEXSZ : (size_t)n;
 }

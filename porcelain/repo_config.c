@@ -100,7 +100,10 @@ static int add_pair(struct sgit_config *cfg, const char *key, const char *value,
 
 	if (!*key)
 		return sgit_error_set(err, SGIT_EINVALID, "empty config key");
-	/* a key holding '=' would be split there: only a subsection can, and git -c has the same limit */
+	/*
+	 * A subsection holding '=' is cut there (git keeps it): this needs a
+	 * key/value form of sgit_config_add_parameter.
+	 */
 	if (sgit_buf_sets(&kv, key) < 0 || (value && sgit_buf_printf(&kv, "%s=%s", key, value) < 0)) {
 		rc = sgit_error_nomem(err);
 		goto out;
@@ -258,20 +261,74 @@ out:
 	return rc;
 }
 
-int sgit_repo__load_config(struct sgit_config **out, const struct sgit_repo_options *opts,
-			   const char *git_dir, const char *common_dir, int worktree_config,
-			   struct sgit_error *err)
+/*
+ * The short name of the branch HEAD points at, born or not, for
+ * includeIf "onbranch:": read from "<git_dir>/HEAD" directly, because the
+ * config is loaded before the ref store exists. Empty when HEAD is detached
+ * or cannot be read: the condition is then false, as in git.
+ */
+static int head_branch(struct sgit_buf *out, const char *git_dir)
+{
+	struct sgit_buf path = SGIT_BUF_INIT, head = SGIT_BUF_INIT;
+	const char *p;
+	int rc = 0;
+
+	sgit_buf_reset(out);
+	if (sgit_fs_join(&path, git_dir, "HEAD") < 0) {
+		rc = SGIT_ENOMEM;
+		goto out;
+	}
+	if (sgit_fs_read_file(&head, path.ptr, NULL) < 0 || strncmp(head.ptr, "ref:", 4))
+		goto out;
+	for (p = head.ptr + 4; *p == ' ' || *p == '\t'; p++)
+		;
+	while (head.len && isspace((unsigned char)head.ptr[head.len - 1]))
+		sgit_buf_truncate(&head, head.len - 1);
+	if (!strncmp(p, "refs/heads/", 11) && p[11])
+		rc = sgit_buf_sets(out, p + 11);
+out:
+	sgit_buf_release(&path);
+	sgit_buf_release(&head);
+	return rc;
+}
+
+/* What includes need to know: HOME for "~/", the git dir and its branch for includeIf. */
+static int set_include_info(struct sgit_config *cfg, sgit_getenv_fn env, const char *git_dir)
+{
+	struct sgit_config_include_info info = { env("HOME"), git_dir, NULL };
+	struct sgit_buf branch = SGIT_BUF_INIT;
+	int rc = 0;
+
+	if (git_dir && (rc = head_branch(&branch, git_dir)) < 0)
+		goto out;
+	info.branch = branch.len ? branch.ptr : NULL;
+	rc = sgit_config_set_include_info(cfg, &info);
+out:
+	sgit_buf_release(&branch);
+	return rc;
+}
+
+/* Ready cfg for loading: whether it follows includes, and what their conditions see. */
+static int prepare_config(struct sgit_config *cfg, sgit_getenv_fn env, const char *git_dir,
+			  int follow_includes, struct sgit_error *err)
+{
+	if (set_include_info(cfg, env, git_dir) < 0)
+		return sgit_error_nomem(err);
+	sgit_config_follow_includes(cfg, follow_includes);
+	return 0;
+}
+
+/* Append every scope to cfg; on failure cfg keeps what was read before. */
+static int load_all(struct sgit_config *cfg, const struct sgit_repo_options *opts,
+		    const char *git_dir, const char *common_dir, int worktree_config,
+		    int follow_includes, struct sgit_error *err)
 {
 	struct sgit_buf path = SGIT_BUF_INIT;
-	struct sgit_config *cfg = NULL;
 	sgit_getenv_fn env = sgit_repo__env_fn(opts);
 	int rc;
 
-	*out = NULL;
-	if (sgit_config_new(&cfg) < 0) {
-		rc = sgit_error_nomem(err);
+	if ((rc = prepare_config(cfg, env, git_dir, follow_includes, err)) < 0)
 		goto out;
-	}
 	if ((rc = add_system_and_global(cfg, env, err)) < 0)
 		goto out;
 	if (git_dir && ((rc = sgit_fs_join(&path, common_dir, "config")) < 0 ||
@@ -281,33 +338,76 @@ int sgit_repo__load_config(struct sgit_config **out, const struct sgit_repo_opti
 	    ((rc = sgit_fs_join(&path, git_dir, "config.worktree")) < 0 ||
 	     (rc = sgit_config_add_file(cfg, path.ptr, SGIT_CONFIG_SCOPE_LOCAL, err)) < 0))
 		goto out;
-	if ((rc = add_command_line(cfg, opts, env, err)) < 0)
-		goto out;
-	*out = cfg;
-	cfg = NULL;
+	rc = add_command_line(cfg, opts, env, err);
 out:
 	if (rc == SGIT_ENOMEM)
 		sgit_error_nomem(err);
-	sgit_config_free(cfg);
 	sgit_buf_release(&path);
+	return rc;
+}
+
+int sgit_repo__load_config(struct sgit_config **out, const struct sgit_repo_options *opts,
+			   const char *git_dir, const char *common_dir, int worktree_config,
+			   struct sgit_error *err)
+{
+	struct sgit_config *cfg = NULL;
+	int rc;
+
+	*out = NULL;
+	if (sgit_config_new(&cfg) < 0)
+		return sgit_error_nomem(err);
+	if ((rc = load_all(cfg, opts, git_dir, common_dir, worktree_config, 1, err)) < 0) {
+		sgit_config_free(cfg);
+		return rc;
+	}
+	*out = cfg;
+	return 0;
+}
+
+/* Every scope into cfg, with git_dir's own files when it is not NULL. */
+static int load_standard(struct sgit_config *cfg, const struct sgit_repo_options *opts,
+			 const char *git_dir, int follow_includes, struct sgit_error *err)
+{
+	struct sgit_buf common = SGIT_BUF_INIT;
+	struct sgit_repo_format fmt = SGIT_REPO_FORMAT_INIT;
+	int has_common = 0, rc = 0;
+
+	if (git_dir &&
+	    ((rc = sgit_repo__common_dir(&common, &has_common, git_dir, sgit_repo__env_fn(opts), err)) < 0 ||
+	     (rc = sgit_repo__read_format(&fmt, git_dir, common.ptr, has_common, err)) < 0))
+		goto out;
+	rc = load_all(cfg, opts, git_dir, common.ptr, fmt.worktree_config, follow_includes, err);
+out:
+	sgit_repo__format_release(&fmt);
+	sgit_buf_release(&common);
 	return rc;
 }
 
 int sgit_config_load_standard(struct sgit_config **out, const struct sgit_repo_options *opts,
 			      const char *git_dir, struct sgit_error *err)
 {
-	struct sgit_buf common = SGIT_BUF_INIT;
-	struct sgit_repo_format fmt = SGIT_REPO_FORMAT_INIT;
-	int has_common = 0, rc = 0;
+	struct sgit_config *cfg = NULL;
+	int rc;
 
 	*out = NULL;
-	if (git_dir &&
-	    ((rc = sgit_repo__common_dir(&common, &has_common, git_dir, sgit_repo__env_fn(opts), err)) < 0 ||
-	     (rc = sgit_repo__read_format(&fmt, git_dir, common.ptr, has_common, err)) < 0))
-		goto out;
-	rc = sgit_repo__load_config(out, opts, git_dir, common.ptr, fmt.worktree_config, err);
-out:
-	sgit_repo__format_release(&fmt);
-	sgit_buf_release(&common);
-	return rc;
+	if (sgit_config_new(&cfg) < 0)
+		return sgit_error_nomem(err);
+	if ((rc = load_standard(cfg, opts, git_dir, 1, err)) < 0) {
+		sgit_config_free(cfg);
+		return rc;
+	}
+	*out = cfg;
+	return 0;
+}
+
+int sgit_config_load_selected(struct sgit_config *cfg, const struct sgit_repo_options *opts,
+			      const struct sgit_config_load_options *lo, struct sgit_error *err)
+{
+	int rc;
+
+	if (!lo->file)
+		return load_standard(cfg, opts, lo->git_dir, lo->follow_includes, err);
+	if ((rc = prepare_config(cfg, sgit_repo__env_fn(opts), lo->git_dir, lo->follow_includes, err)) < 0)
+		return rc;
+	return sgit_config_add_file(cfg, lo->file, lo->scope, err);
 }

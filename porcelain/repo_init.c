@@ -243,7 +243,7 @@ static int open_new(struct sgit_repo **out, const char *git_dir, const char *top
 	return sgit_repo_open(out, &o, err);
 }
 
-static int init_at(const char *top, const char *git_dir, int *reinit,
+static int init_at(const char *git_dir, int *reinit,
 		   const struct sgit_repo_init_options *init_opts,
 		   const struct sgit_repo_options *opts, struct sgit_error *err)
 {
@@ -287,7 +287,7 @@ int sgit_repo_init(struct sgit_repo **out, int *reinit, const char *path,
 		rc = sgit_error_nomem(err);
 		goto out;
 	}
-	if ((rc = init_at(top.ptr, git_dir.ptr, &existed, init_opts, opts, err)) < 0)
+	if ((rc = init_at(git_dir.ptr, &existed, init_opts, opts, err)) < 0)
 		goto out;
 	if (out)
 		rc = open_new(out, git_dir.ptr, top.ptr, init_opts->bare, opts, err);

@@ -14,6 +14,7 @@ struct sgit_repo {
 	int inside_work_tree;
 	struct sgit_config *config;
 	struct sgit_odb *odb;
+	struct sgit_refdb *refdb;	/* opened with the repository */
 	struct sgit_error err;	/* the odb writes here too */
 	sgit_getenv_fn getenv;
 };

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "util/config_int.h"
 #include "util/fs.h"
 
@@ -146,7 +147,7 @@ static int store_entry(const char *key, const char *value, int line, void *paylo
  */
 static void maybe_remove_section(const struct store *s, size_t *begin, size_t *end, size_t *seen_i)
 {
-	size_t i, seen = *seen_i;
+	size_t i, seen = *seen_i, section_begin;
 	int section_seen = 0;
 
 	for (i = s->seen[seen]; i > 0; i--) {
@@ -165,7 +166,7 @@ static void maybe_remove_section(const struct store *s, size_t *begin, size_t *e
 			section_seen = 1;
 		}
 	}
-	*begin = s->parsed[i].begin;
+	section_begin = s->parsed[i].begin;
 	for (i = s->seen[seen] + 1; i < s->parsed_nr; i++) {
 		const struct span *sp = &s->parsed[i];
 
@@ -182,12 +183,12 @@ static void maybe_remove_section(const struct store *s, size_t *begin, size_t *e
 			return;
 		}
 	}
+	*begin = section_begin;
 	*end = i < s->parsed_nr ? s->parsed[i].begin : s->parsed[s->parsed_nr - 1].end;
 	*seen_i = seen;
 }
 
-/* "[section]" or "[section \"sub\"]" from the key as the caller spelled it. */
-static int write_section(struct sgit_buf *out, const char *key, size_t baselen)
+int sgit_config_write_section(struct sgit_buf *out, const char *key, size_t baselen)
 {
 	const char *dot = memchr(key, '.', baselen);
 	size_t i;
@@ -285,7 +286,7 @@ static int rewrite(struct sgit_buf *out, struct store *s, const struct sgit_buf 
 		copy_begin = replace_end;
 	}
 	if (!rc && value && !s->section_seen)
-		rc = write_section(out, key, s->baselen);
+		rc = sgit_config_write_section(out, key, s->baselen);
 	if (!rc && value)
 		rc = write_pair(out, key, s->baselen, value);
 	if (!rc && copy_begin < old->len)
@@ -355,7 +356,7 @@ static int edit_content(struct sgit_buf *out, struct store *s, const struct sgit
 			s->status = ST_NOTHING_SET;
 			return sgit_error_set(err, SGIT_ENOTFOUND, "no value of '%s' to unset", s->key);
 		}
-		rc = write_section(out, key, s->baselen);
+		rc = sgit_config_write_section(out, key, s->baselen);
 		if (!rc)
 			rc = write_pair(out, key, s->baselen, value);
 		return rc < 0 ? sgit_error_nomem(err) : 0;
@@ -367,9 +368,43 @@ static int edit_content(struct sgit_buf *out, struct store *s, const struct sgit
 	return 0;
 }
 
+int sgit_config_resolve_symlink(struct sgit_buf *out, const char *path)
+{
+	struct sgit_buf link = SGIT_BUF_INIT;
+	int depth, rc = sgit_buf_sets(out, path);
+
+	for (depth = 0; depth < 5 && rc == 0; depth++) {
+		ssize_t n;
+
+		if ((rc = sgit_buf_grow(&link, 4096)) < 0)
+			break;
+		n = readlink(out->ptr, link.ptr, link.alloc - 1);
+		if (n < 0 || (size_t)n >= link.alloc - 1)
+			break;
+		sgit_buf_setlen(&link, (size_t)n);
+		if (link.ptr[0] == '/') {
+			sgit_buf_reset(out);
+		} else {
+			char *slash = strrchr(out->ptr, '/');
+
+			sgit_buf_truncate(out, slash ? (size_t)(slash - out->ptr) + 1 : 0);
+		}
+		rc = sgit_buf_addbuf(out, &link);
+	}
+	sgit_buf_release(&link);
+	return rc;
+}
+
 static int lock_config(struct sgit_lockfile *lk, struct store *s, const char *path, struct sgit_error *err)
 {
-	int rc = sgit_lockfile_acquire(lk, path, err), e = errno;
+	struct sgit_buf target = SGIT_BUF_INIT;
+	int rc, e;
+
+	if (sgit_config_resolve_symlink(&target, path) < 0)
+		return sgit_error_nomem(err);
+	rc = sgit_lockfile_acquire(lk, target.ptr, err);
+	e = errno;
+	sgit_buf_release(&target);
 
 	if (rc == SGIT_ENOMEM)
 		return rc;

@@ -83,6 +83,14 @@ enum config_key_status {
 int sgit_config_key_parse(struct sgit_buf *out, size_t *baselen, int *status, const char *key,
 			  struct sgit_error *err);
 
+/* Append "[section]\n" or "[section \"sub\"]\n" for the first baselen bytes of key, as spelled. */
+int sgit_config_write_section(struct sgit_buf *out, const char *key, size_t baselen);
+/*
+ * The file a symlink at path points to, up to 5 links deep: git locks and
+ * replaces the target, so a symlinked config file stays a symlink.
+ */
+int sgit_config_resolve_symlink(struct sgit_buf *out, const char *path);
+
 /* Follow include.path / includeIf.*.path for one entry just added. */
 struct config_load {
 	struct sgit_config *cfg;

@@ -61,18 +61,27 @@ int sgit_error_nomem(struct sgit_error *err)
 int sgit_error_prefix(struct sgit_error *err, const char *fmt, ...)
 {
 	char old[SGIT_ERROR_MSG_MAX];
-	size_t n;
+	size_t n, oldlen;
 	va_list ap;
 
 	if (!err)
 		return SGIT_ERROR;
 	memcpy(old, err->msg, sizeof(old));
+	old[sizeof(old) - 1] = '\0';
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
+	/* append ": <old>" by hand, cutting what does not fit */
 	n = strlen(err->msg);
-	if (n < sizeof(err->msg))
-		snprintf(err->msg + n, sizeof(err->msg) - n, ": %s", old);
+	oldlen = strlen(old);
+	if (n + 2 < sizeof(err->msg)) {
+		memcpy(err->msg + n, ": ", 2);
+		n += 2;
+		if (oldlen > sizeof(err->msg) - 1 - n)
+			oldlen = sizeof(err->msg) - 1 - n;
+		memcpy(err->msg + n, old, oldlen);
+		err->msg[n + oldlen] = '\0';
+	}
 	return err->code;
 }
 

@@ -128,4 +128,15 @@ int sgit_config_file_edit_status(int *status, const char *path, enum sgit_config
 				 const char *key, const char *value, const char *value_regex,
 				 int fixed_value, struct sgit_error *err);
 
+/*
+ * Rename the section old_name ("section" or "section.subsection", spelled
+ * exactly as in the headers) to new_name, or remove it with every line in
+ * it when new_name is NULL, as git config --rename-section and
+ * --remove-section do. *count gets how many sections matched: 0 means no
+ * such section (git dies; a missing file is then left empty, as git leaves
+ * it). SGIT_EINVALID "invalid section name: x" (git exits 255), SGIT_ELOCKED.
+ */
+int sgit_config_file_rename_section(size_t *count, const char *path, const char *old_name,
+				    const char *new_name, struct sgit_error *err);
+
 #endif

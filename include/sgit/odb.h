@@ -45,7 +45,7 @@ int sgit_odb_write(struct sgit_oid *out, struct sgit_odb *odb,
 		   enum sgit_object_type type, const void *data, size_t len);
 
 /*
- * The same for len bytes of the regular file fd, from its current offset:
+ * Like sgit_odb_write, for len bytes of the regular file fd from its offset:
  * read once to hash and, when the object is new, once more to deflate, so
  * that a big file never sits in memory whole. Fails (nothing stored) when
  * the file changes in between. SGIT_EINVALID when fd cannot seek (a pipe:
@@ -67,13 +67,15 @@ int sgit_odb_resolve_prefix(struct sgit_oid *out, struct sgit_odb *odb,
 /*
  * Call cb once for each distinct object whose id starts with the hex prefix
  * (4 to 40 digits), in id order: the candidates of an ambiguous prefix.
- * Errors as sgit_odb_resolve_prefix; finding nothing is not an error.
+ * Errors as sgit_odb_resolve_prefix; finding nothing is not an error. A
+ * non-zero return from cb stops and is returned.
  */
 int sgit_odb_foreach_prefix(struct sgit_odb *odb, const char *hex, size_t len,
 			    int (*cb)(const struct sgit_oid *id, void *payload), void *payload);
 /*
- * The shortest unique abbreviation of id with at least min_len digits, as git
- * computes it for --short (id need not exist). Writes hex + NUL into out.
+ * The shortest unique abbreviation of id with at least min_len digits (and
+ * never fewer than 4), as git computes it for --short (id need not exist).
+ * Writes hex + NUL into out.
  */
 int sgit_odb_shortest_unique(char out[SGIT_OID_HEXSZ + 1], struct sgit_odb *odb,
 			     const struct sgit_oid *id, size_t min_len);
@@ -84,6 +86,11 @@ int sgit_odb_shortest_unique(char out[SGIT_OID_HEXSZ + 1], struct sgit_odb *odb,
  */
 typedef int (*sgit_odb_foreach_cb)(const struct sgit_oid *id, void *payload);
 int sgit_odb_foreach(struct sgit_odb *odb, sgit_odb_foreach_cb cb, void *payload);
+
+/* How many objects the packs of every store hold (loose ones are not counted, as git's estimate). */
+size_t sgit_odb_packed_count(struct sgit_odb *odb);
+/* The abbreviation length git picks for core.abbrev=auto from that count (at least 7). */
+size_t sgit_odb_default_abbrev(struct sgit_odb *odb);
 
 /* Drop cached pack lists so that new packs are seen (after a fetch). */
 void sgit_odb_refresh(struct sgit_odb *odb);

@@ -40,6 +40,24 @@ void sgit_repo_free(struct sgit_repo *repo);
  */
 int sgit_config_load_standard(struct sgit_config **out, const struct sgit_repo_options *opts,
 			      const char *git_dir, struct sgit_error *err);
+
+/* What "git config" reads, for sgit_config_load_selected(). */
+struct sgit_config_load_options {
+	const char *git_dir;		/* the repository's git dir (as it should be named), or NULL */
+	const char *file;		/* only this file (--file, --global...); NULL: every scope */
+	enum sgit_config_scope scope;	/* of file's entries */
+	int follow_includes;		/* include.path and includeIf (off: --no-includes) */
+};
+#define SGIT_CONFIG_LOAD_OPTIONS_INIT { NULL, NULL, SGIT_CONFIG_SCOPE_FILE, 1 }
+/*
+ * Append to cfg (from sgit_config_new) what lo selects: with lo->file NULL,
+ * what sgit_config_load_standard reads; else that one file (missing: nothing).
+ * Include conditions see HOME from opts, lo->git_dir and the branch its HEAD
+ * points to. On failure cfg keeps the entries read before the error (git
+ * config --list has shown them by then).
+ */
+int sgit_config_load_selected(struct sgit_config *cfg, const struct sgit_repo_options *opts,
+			      const struct sgit_config_load_options *lo, struct sgit_error *err);
 /* The global config file git writes to (GIT_CONFIG_GLOBAL, else ~/.gitconfig unless only the XDG one exists). */
 int sgit_config_global_path(struct sgit_buf *out, const struct sgit_repo_options *opts,
 			    struct sgit_error *err);
@@ -74,8 +92,13 @@ int sgit_repo_is_bare(const struct sgit_repo *repo);
 /* 1 when the current directory is in the work tree (its top included); 0 outside or with none. */
 int sgit_repo_inside_work_tree(const struct sgit_repo *repo);
 struct sgit_odb *sgit_repo_odb(struct sgit_repo *repo);
+/* The ref store (core.logAllRefUpdates applied; its errors go to sgit_repo_error()). */
+struct sgit_refdb;
+struct sgit_refdb *sgit_repo_refdb(struct sgit_repo *repo);
 struct sgit_config *sgit_repo_config(struct sgit_repo *repo);
 struct sgit_error *sgit_repo_error(struct sgit_repo *repo);
+/* The default abbreviation length: core.abbrev, else git's estimate from the object count. */
+size_t sgit_repo_abbrev_len(struct sgit_repo *repo);
 const char *sgit_repo_getenv(const struct sgit_repo *repo, const char *name);
 
 #endif

@@ -14,5 +14,9 @@
 #include "tag.h"
 #include "config.h"
 #include "repo.h"
+#include "person.h"
+#include "programs.h"
+#include "refs.h"
+#include "revparse.h"
 
 #endif

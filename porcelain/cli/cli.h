@@ -124,11 +124,21 @@ void cli_usage_fatal(const char *const *usage, const struct cli_option *opts, co
 	__attribute__((noreturn, format(printf, 3, 4)));
 
 /* ---- commands (one cmd_<name>.c each) ---- */
+int cmd_rev_parse(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_version(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_cat_file(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_hash_object(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_help(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_init(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_var(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_check_ref_format(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_pack_refs(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_show_ref(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_symbolic_ref(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_update_ref(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_config(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_tag(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_branch(int argc, const char **argv, struct cli_ctx *ctx);
 
 /* The table, for help. */
 const struct cli_command *cli_commands(size_t *n);

@@ -6,6 +6,7 @@
 #include "porcelain/cli/cli.h"
 #include "porcelain/cli/object_name.h"
 #include "sgit/tree.h"
+#include "util/quote.h"
 
 static const char *const cat_file_usage[] = {
 	"sgit cat-file <type> <object>",
@@ -107,24 +108,28 @@ static void print_line(const struct batch *b, const struct sgit_oid *id, enum sg
 	putchar('\n');
 }
 
-/* git's pretty form of a tree: "<mode> <type> <id>\t<name>" a line. */
-static int print_tree(const char *data, size_t len, const char *name)
+/* git's pretty form of a tree: "<mode> <type> <id>\t<name>" a line, names quoted as core.quotePath says. */
+static int print_tree(struct cli_ctx *ctx, const char *data, size_t len, const char *name)
 {
 	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_buf line = SGIT_BUF_INIT;
 	struct sgit_tree_iter it;
 	struct sgit_tree_entry e;
 	char hex[SGIT_OID_HEXSZ + 1];
-	int rc;
+	int quote_high = 1, rc;
 
+	sgit_config_get_bool(&quote_high, sgit_repo_config(ctx->repo), "core.quotepath", NULL);
 	sgit_tree_iter_init(&it, data, len);
 	while ((rc = sgit_tree_iter_next(&e, &it, &err)) == 1) {
 		const char *type = sgit_tree_mode_is_tree(e.mode) ? "tree" :
 				   e.mode == SGIT_FILEMODE_COMMIT ? "commit" : "blob";
 
-		printf("%06o %s %s\t", e.mode, type, sgit_oid_tohex(hex, &e.id));
-		fwrite(e.name, 1, e.name_len, stdout);
-		putchar('\n');
+		sgit_buf_printf(&line, "%06o %s %s\t", e.mode, type, sgit_oid_tohex(hex, &e.id));
+		sgit_quote_c_style_add(&line, e.name, e.name_len, quote_high);
+		sgit_buf_addch(&line, '\n');
+		fwrite(line.ptr, 1, line.len, stdout);
 	}
+	sgit_buf_release(&line);
 	if (rc < 0)
 		return cli_fatal("cannot show tree %s: %s", name, sgit_error_message(&err));
 	return 0;
@@ -312,15 +317,21 @@ static int one_object(struct cli_ctx *ctx, int mode, const char *type_name, cons
 	size_t size;
 	int rc = 0;
 
-	if (cli_resolve_object(&id, ctx, name, NULL) < 0)
+	rc = cli_resolve_object(&id, ctx, name, NULL);
+	if (rc == SGIT_EAMBIGUOUS)
+		cli_error("%s", sgit_error_message(cli_err(ctx)));
+	if (rc < 0)
 		return cli_fatal("Not a valid object name %s", name);
 	switch (mode) {
 	case 'e':
 		return sgit_odb_exists(odb, &id) ? 0 : 1;
 	case 't':
 	case 's':
-		if (sgit_odb_read_header(&size, &type, odb, &id) < 0)
+		rc = sgit_odb_read_header(&size, &type, odb, &id);
+		if (rc == SGIT_ENOTFOUND)
 			return cli_fatal("git cat-file: could not get object info");
+		if (rc < 0)
+			return cli_fatal_err(cli_err(ctx));
 		if (mode == 't')
 			printf("%s\n", sgit_object_type_name(type));
 		else
@@ -332,7 +343,7 @@ static int one_object(struct cli_ctx *ctx, int mode, const char *type_name, cons
 			break;
 		}
 		if (type == SGIT_OBJ_TREE)
-			rc = print_tree(data.ptr, data.len, name);
+			rc = print_tree(ctx, data.ptr, data.len, name);
 		else
 			fwrite(data.ptr, 1, data.len, stdout);
 		break;

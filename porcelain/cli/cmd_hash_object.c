@@ -1,7 +1,9 @@
 /* porcelain/cli/cmd_hash_object.c: sgit hash-object: the id of content, optionally stored */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "porcelain/cli/cli.h"
 #include "util/fs.h"
@@ -42,17 +44,44 @@ static int hash_bytes(struct cli_ctx *ctx, const struct hash_opts *o, const char
 	return 0;
 }
 
+/*
+ * A blob in a regular file is read in pieces (once to hash, once more to
+ * store when it is new) rather than mapped whole; that needs the object
+ * database, so only inside a repository. Returns an exit code.
+ */
+static int hash_file(struct cli_ctx *ctx, const struct hash_opts *o, int fd, size_t len,
+		     const char *path)
+{
+	struct sgit_odb *odb = sgit_repo_odb(ctx->repo);
+	char hex[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid id;
+
+	if (o->write && sgit_odb_write_fd(&id, odb, o->type, fd, len) < 0)
+		return cli_fatal("unable to write %s: %s", path, sgit_error_message(cli_err(ctx)));
+	if (!o->write && sgit_odb_hash_fd(&id, odb, o->type, fd, len) < 0)
+		return cli_fatal("Unable to hash %s", path);
+	printf("%s\n", sgit_oid_tohex(hex, &id));
+	return 0;
+}
+
 static int hash_path(struct cli_ctx *ctx, const struct hash_opts *o, const char *path)
 {
 	struct sgit_fs_map m = SGIT_FS_MAP_INIT;
 	struct sgit_error err = SGIT_ERROR_INIT;
-	int rc;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+	struct stat st;
 
-	if (sgit_fs_map(&m, path, &err) < 0)
-		return cli_fatal("could not open '%s' for reading: %s", path,
-				 strerror(err.code == SGIT_ENOTFOUND ? ENOENT : errno));
-	rc = hash_bytes(ctx, o, m.data, m.len, path);
+	if (fd < 0)
+		return cli_fatal("could not open '%s' for reading: %s", path, strerror(errno));
+	if (o->type == SGIT_OBJ_BLOB && ctx->repo && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		rc = hash_file(ctx, o, fd, (size_t)st.st_size, path);
+	else if (sgit_fs_map_fd(&m, fd, path, &err) < 0)	/* a folder, say: git's words */
+		rc = o->write ? cli_fatal("Unable to add %s to database", path)
+			      : cli_fatal("Unable to hash %s", path);
+	else
+		rc = hash_bytes(ctx, o, m.data, m.len, path);
 	sgit_fs_unmap(&m);
+	close(fd);
 	return rc;
 }
 

@@ -21,32 +21,12 @@ static const char default_branch_hint[] =
 	"hint: \n"
 	"hint: \tsgit branch -m <name>\n";
 
-/* git gives its hint only when nobody chose a branch name, on the command line or in config. */
-static int wants_branch_hint(struct cli_ctx *ctx)
-{
-	struct sgit_config *cfg = NULL;
-	const char *v;
-	int hint;
-
-	if (sgit_config_load_standard(&cfg, &ctx->repo_opts, NULL, &ctx->err) < 0)
-		return 0;
-	hint = sgit_config_get_string(&v, cfg, "init.defaultbranch") == SGIT_ENOTFOUND;
-	if (hint) {
-		int advice = 1;
-
-		if (sgit_config_get_bool(&advice, cfg, "advice.defaultbranchname", &ctx->err) == 0)
-			hint = advice;
-	}
-	sgit_config_free(cfg);
-	return hint;
-}
-
 int cmd_init(int argc, const char **argv, struct cli_ctx *ctx)
 {
 	struct sgit_repo_init_options init_opts = SGIT_REPO_INIT_OPTIONS_INIT;
 	const char *object_format = NULL, *template_dir = NULL;
 	struct sgit_repo *repo = NULL;
-	int quiet = 0, reinit = 0, rc;
+	int quiet = 0, reinit = 0, fallback = 0, rc;
 	const struct cli_option opts[] = {
 		CLI_STRING(0, "template", &template_dir, "template-directory",
 			   "directory from which templates will be used"),
@@ -65,12 +45,15 @@ int cmd_init(int argc, const char **argv, struct cli_ctx *ctx)
 		return cli_fatal("unknown hash algorithm '%s'", object_format);
 	init_opts.bare |= ctx->repo_opts.bare;
 	init_opts.template_dir = template_dir;
+	init_opts.used_fallback_branch = &fallback;
 	ctx->repo_opts.config_parameters = ctx->config_params;
 	ctx->repo_opts.nconfig_parameters = ctx->nconfig_params;
 	rc = sgit_repo_init(&repo, &reinit, argc ? argv[0] : ".", &init_opts, &ctx->repo_opts, &ctx->err);
 	if (rc < 0)
 		return cli_fatal_err(&ctx->err);
-	if (!reinit && !init_opts.initial_branch && wants_branch_hint(ctx))
+	if (reinit && init_opts.initial_branch)
+		cli_warning("re-init: ignored --initial-branch=%s", init_opts.initial_branch);
+	if (!quiet && fallback)
 		fputs(default_branch_hint, stderr);
 	if (!quiet)
 		printf("%s %sGit repository in %s/\n", reinit ? "Reinitialized" : "Initialized",

@@ -8,10 +8,20 @@
 
 /* Sorted by name; setup flags say what main() prepares before calling. */
 static const struct cli_command commands[] = {
+	{ "branch", cmd_branch, CLI_NEEDS_REPO, "List, create, or delete branches" },
 	{ "cat-file", cmd_cat_file, CLI_NEEDS_REPO, "Provide contents or details of repository objects" },
+	{ "check-ref-format", cmd_check_ref_format, CLI_NO_SETUP, "Ensures that a reference name is well formed" },
+	{ "config", cmd_config, CLI_OPTIONAL_REPO, "Get and set repository or global options" },
 	{ "hash-object", cmd_hash_object, CLI_OPTIONAL_REPO, "Compute object ID and optionally create an object from a file" },
 	{ "help", cmd_help, CLI_NO_SETUP, "Display help information about sgit" },
 	{ "init", cmd_init, CLI_NO_SETUP, "Create an empty Git repository or reinitialize an existing one" },
+	{ "pack-refs", cmd_pack_refs, CLI_NEEDS_REPO, "Pack heads and tags for efficient repository access" },
+	{ "rev-parse", cmd_rev_parse, CLI_NEEDS_REPO, "Pick out and massage parameters" },
+	{ "show-ref", cmd_show_ref, CLI_NEEDS_REPO, "List references in a local repository" },
+	{ "symbolic-ref", cmd_symbolic_ref, CLI_NEEDS_REPO, "Read, modify and delete symbolic refs" },
+	{ "tag", cmd_tag, CLI_NEEDS_REPO, "Create, list, delete or verify a tag object" },
+	{ "update-ref", cmd_update_ref, CLI_NEEDS_REPO, "Update the object name stored in a ref safely" },
+	{ "var", cmd_var, CLI_OPTIONAL_REPO, "Show a Git logical variable" },
 	{ "version", cmd_version, CLI_NO_SETUP, "Display version information about sgit" },
 };
 

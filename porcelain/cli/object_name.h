@@ -5,11 +5,11 @@
 #include "porcelain/cli/cli.h"
 
 /*
- * Resolve name to an object id: a full id, or an abbreviation of 4 to 39 hex
- * digits unique among the repository's objects. SGIT_EAMBIGUOUS, or
- * SGIT_ENOTFOUND for anything else. (Ref names and revision syntax arrive
- * with the ref store.) flags is reserved and must be NULL.
+ * Resolve name with the repository's revision syntax (ids, abbreviations,
+ * refs through the DWIM table, ^ ~ :path ...); warnings go to stderr. info
+ * (may be NULL) gets how it was named. SGIT_EAMBIGUOUS, SGIT_ENOTFOUND...
  */
-int cli_resolve_object(struct sgit_oid *out, struct cli_ctx *ctx, const char *name, const void *flags);
+int cli_resolve_object(struct sgit_oid *out, struct cli_ctx *ctx, const char *name,
+		       struct sgit_revparse_info *info);
 
 #endif

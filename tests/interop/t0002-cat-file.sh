@@ -38,7 +38,7 @@ history() {
 }
 
 git init -q repo && cd repo || exit 2
-head -c 1M /dev/urandom >../big.bin
+perl -e 'srand(2); print pack("C*", map { int(rand(256)) } 1 .. 1048576)' >../big.bin
 big=$(git hash-object -w ../big.bin)
 history "$big" | git fast-import --quiet && git reset -q --hard &&
 	git tag -a -m 'a release' v1 && git -c advice.nestedTag=false tag -a -m 'a tag of a tag' v1-again v1 &&

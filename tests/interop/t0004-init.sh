@@ -1,18 +1,21 @@
 #!/bin/sh
-# sgit init makes what git init makes (the sample hooks aside, which are git's
-# own scripts), and git works in the result.
+# sgit init makes what git init makes, and git works in the result. The sample
+# hooks are git's own scripts and the texts of description and info/exclude
+# are git's sentences: sgit writes its own, so those are compared by shape.
 . "$SGIT_TEST_TOP/tests/lib.sh"
 
 # layout <git dir>: every path under it, hook samples left out
 layout() { (cd "$1" && find . | grep -v '^\./hooks/.*\.sample$' | LC_ALL=C sort); }
 
-# same_repo <what> <sgit's git dir> <git's git dir>: same paths and file bytes
+# same_repo <what> <sgit's git dir> <git's git dir>: same paths, config and HEAD
 same_repo() {
 	layout "$2" >sgit.layout; layout "$3" >git.layout
 	expect_files_eq "$1: the same files and folders" git.layout sgit.layout
-	for f in config HEAD description info/exclude; do
-		if [ -f "$3/$f" ]; then expect_files_eq "$1: the same $f" "$3/$f" "$2/$f"; fi
+	for f in config HEAD; do
+		expect_files_eq "$1: the same $f" "$3/$f" "$2/$f"
 	done
+	expect "$1: a description of one line" test "$(wc -l <"$2/description")" = 1
+	expect_eq "$1: info/exclude holds only comments" "" "$(grep -v '^#' "$2/info/exclude" | grep -v '^$')"
 }
 
 # ---- a repository in the current folder ----

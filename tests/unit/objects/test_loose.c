@@ -1,4 +1,5 @@
 /* tests/unit/objects/test_loose.c: loose objects: header parsing, inflate checks, writing */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -311,6 +312,219 @@ static void test_a_large_object_round_trips(void)
 	sgit_buf_release(&data);
 }
 
+/* Bytes that compress a little: half text, half noise, in runs of 500. */
+static void fill_big(struct sgit_buf *data, size_t len)
+{
+	size_t i;
+
+	sgit_buf_grow(data, len);
+	for (i = 0; i < len; i++)
+		data->ptr[i] = (char)(i % 1000 < 500 ? 'a' + (i / 1000) % 26 : (i * 2654435761u) >> 21);
+	sgit_buf_setlen(data, len);
+}
+
+static int temp_with(struct sgit_buf *path, const struct sgit_buf *data)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+	int fd = -1;
+
+	sgit_fs_tempfile(path, &fd, unit_tmpdir(), "src-", &err);
+	CU_ASSERT_EQUAL(sgit_fs_write_all(fd, data->ptr, data->len, path->ptr, &err), 0);
+	return fd;
+}
+
+static void test_small_and_empty_files_are_stored_from_a_descriptor(void)
+{
+	static const char *const texts[] = { "", "hello\n", "a\0b\0\377\n" };
+	struct sgit_error err = SGIT_ERROR_INIT;
+	char dir[512];
+	size_t i;
+
+	objdir(dir, "from-fd");
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct sgit_buf data = SGIT_BUF_INIT, path = SGIT_BUF_INIT, out = SGIT_BUF_INIT;
+		enum sgit_object_type type;
+		struct sgit_oid id, want;
+		size_t len = i == 2 ? 6 : strlen(texts[i]);
+		int fd;
+
+		sgit_buf_set(&data, texts[i], len);
+		fd = temp_with(&path, &data);
+		sgit_object_hash(&want, SGIT_OBJ_BLOB, data.ptr, data.len);
+		CU_ASSERT_EQUAL(sgit_loose_hash_fd(&id, SGIT_OBJ_BLOB, fd, 0, len, &err), 0);
+		CU_ASSERT(sgit_oid_equal(&id, &want));
+		CU_ASSERT_EQUAL(sgit_loose_write_fd(dir, &id, SGIT_OBJ_BLOB, fd, 0, len, 1, 0444, &err), 0);
+		CU_ASSERT_EQUAL(sgit_loose_read(&out, &type, dir, &id, &err), 0);
+		CU_ASSERT(out.len == len && !memcmp(out.ptr, texts[i], len));
+		close(fd);
+		unlink(path.ptr);
+		sgit_buf_release(&data);
+		sgit_buf_release(&path);
+		sgit_buf_release(&out);
+	}
+}
+
+static void test_big_objects_round_trip_at_every_level(void)
+{
+	static const int levels[] = { 0, 1, 6, 9 };
+	struct sgit_buf data = SGIT_BUF_INIT, out = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	enum sgit_object_type type;
+	struct sgit_oid id, from_fd;
+	char dir[512], name[32];
+	size_t i;
+	int fd;
+
+	fill_big(&data, 9 * 1024 * 1024 + 12345);
+	sgit_object_hash(&id, SGIT_OBJ_BLOB, data.ptr, data.len);
+	fd = temp_with(&path, &data);
+	CU_ASSERT_EQUAL(sgit_loose_hash_fd(&from_fd, SGIT_OBJ_BLOB, fd, 0, data.len, &err), 0);
+	CU_ASSERT(sgit_oid_equal(&id, &from_fd));
+	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {
+		snprintf(name, sizeof(name), "big-mem-%d", levels[i]);
+		objdir(dir, name);
+		CU_ASSERT_EQUAL(sgit_loose_write(dir, &id, SGIT_OBJ_BLOB, data.ptr, data.len,
+						 levels[i], 0444, &err), 0);
+		CU_ASSERT_EQUAL(sgit_loose_read(&out, &type, dir, &id, &err), 0);
+		CU_ASSERT(out.len == data.len && !memcmp(out.ptr, data.ptr, data.len));
+		snprintf(name, sizeof(name), "big-fd-%d", levels[i]);
+		objdir(dir, name);
+		CU_ASSERT_EQUAL(sgit_loose_write_fd(dir, &id, SGIT_OBJ_BLOB, fd, 0, data.len,
+						    levels[i], 0444, &err), 0);
+		CU_ASSERT_EQUAL(sgit_loose_read(&out, &type, dir, &id, &err), 0);
+		CU_ASSERT(out.len == data.len && !memcmp(out.ptr, data.ptr, data.len));
+	}
+	close(fd);
+	unlink(path.ptr);
+	sgit_buf_release(&data);
+	sgit_buf_release(&out);
+	sgit_buf_release(&path);
+}
+
+static void test_incompressible_data_grows_little_and_text_still_shrinks(void)
+{
+	struct sgit_buf data = SGIT_BUF_INIT;
+	unsigned long long x = 88172645463325252ull;
+	const size_t mib = 1024 * 1024;
+	char dir[512];
+	long size;
+	size_t i;
+
+	/* 2 MiB of xorshift noise, then 2 MiB of text */
+	sgit_buf_grow(&data, 4 * mib);
+	for (i = 0; i < 2 * mib; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		data.ptr[i] = (char)(x >> 32);
+	}
+	for (; i < 4 * mib; i++)
+		data.ptr[i] = "the same words again and again\n"[i % 31];
+	sgit_buf_setlen(&data, 4 * mib);
+	size = file_size_written(objdir(dir, "noise"), 1, &data);
+	CU_ASSERT(size > (long)(2 * mib) && size < (long)(2 * mib + 2 * mib / 100));
+	sgit_buf_truncate(&data, 2 * mib);
+	size = file_size_written(objdir(dir, "noise-only"), 1, &data);
+	CU_ASSERT(size > (long)(2 * mib) && size < (long)(2 * mib + mib / 1000));
+	sgit_buf_release(&data);
+}
+
+/* The stored file, compared with compress2() at level 1 over the whole object, as git writes it. */
+static void check_same_as_git(const char *dir, const struct sgit_oid *id, const struct sgit_buf *raw,
+			      const struct sgit_buf *want)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_buf path = SGIT_BUF_INIT, file = SGIT_BUF_INIT, cmd = SGIT_BUF_INIT;
+	unsigned char *back = malloc(raw->len + 1);
+	uLongf n = (uLongf)raw->len + 1;
+	char hex[SGIT_OID_HEXSZ + 1];
+
+	sgit_loose_path(&path, dir, id);
+	CU_ASSERT_EQUAL(sgit_fs_read_file(&file, path.ptr, &err), 0);
+	CU_ASSERT(back && uncompress(back, &n, (const Bytef *)file.ptr, (uLong)file.len) == Z_OK);
+	CU_ASSERT(n == raw->len && back && !memcmp(back, raw->ptr, raw->len));
+	CU_ASSERT(file.len == want->len && !memcmp(file.ptr, want->ptr, want->len));
+	sgit_buf_printf(&cmd, "cd '%s/..' && git cat-file -p %s | cmp -s - big-source", dir,
+			sgit_oid_tohex(hex, id));
+	CU_ASSERT_EQUAL(system(cmd.ptr), 0);
+	sgit_buf_printf(&cmd, "rm -rf '%s'/??", dir);
+	CU_ASSERT_EQUAL(system(cmd.ptr), 0);
+	free(back);
+	sgit_buf_release(&path);
+	sgit_buf_release(&file);
+	sgit_buf_release(&cmd);
+}
+
+static void test_a_big_object_is_the_zlib_stream_git_writes(void)
+{
+	struct sgit_buf data = SGIT_BUF_INIT, raw = SGIT_BUF_INIT, want = SGIT_BUF_INIT;
+	struct sgit_buf repo = SGIT_BUF_INIT, dir = SGIT_BUF_INIT, src = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_oid id;
+	size_t i;
+	int fd;
+
+	sgit_buf_grow(&data, 5 << 20);
+	for (i = 0; i < (5u << 20); i++)
+		data.ptr[i] = "loose objects are one zlib stream\n"[(i + i / 4099) % 34];
+	sgit_buf_setlen(&data, 5 << 20);
+	sgit_buf_printf(&raw, "blob %zu", data.len);
+	sgit_buf_addch(&raw, '\0');
+	sgit_buf_add(&raw, data.ptr, data.len);
+	deflate_raw(&want, raw.ptr, raw.len);
+	CU_ASSERT(want.len < data.len / 10);
+	sgit_buf_printf(&repo, "%s/bigrepo", unit_tmpdir());
+	sgit_buf_printf(&dir, "git init -q '%s'", repo.ptr);
+	CU_ASSERT_EQUAL_FATAL(system(dir.ptr), 0);
+	sgit_buf_printf(&dir, "%s/.git/objects", repo.ptr);
+	sgit_buf_printf(&src, "%s/.git/big-source", repo.ptr);
+	CU_ASSERT_EQUAL(sgit_fs_write_atomic(src.ptr, data.ptr, data.len, 0644, &err), 0);
+	sgit_object_hash(&id, SGIT_OBJ_BLOB, data.ptr, data.len);
+	CU_ASSERT_EQUAL(sgit_loose_write(dir.ptr, &id, SGIT_OBJ_BLOB, data.ptr, data.len, 1, 0444,
+					 &err), 0);
+	check_same_as_git(dir.ptr, &id, &raw, &want);
+	fd = open(src.ptr, O_RDONLY);
+	CU_ASSERT_EQUAL(sgit_loose_write_fd(dir.ptr, &id, SGIT_OBJ_BLOB, fd, 0, data.len, 1, 0444,
+					    &err), 0);
+	check_same_as_git(dir.ptr, &id, &raw, &want);
+	if (fd >= 0)
+		close(fd);
+	sgit_buf_release(&data);
+	sgit_buf_release(&raw);
+	sgit_buf_release(&want);
+	sgit_buf_release(&repo);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&src);
+}
+
+static void test_a_file_that_does_not_match_its_id_is_not_stored(void)
+{
+	struct sgit_buf data = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_oid wrong;
+	char dir[512];
+	int fd;
+
+	objdir(dir, "unstable");
+	fill_big(&data, 3 * 1024 * 1024);
+	fd = temp_with(&path, &data);
+	sgit_object_hash(&wrong, SGIT_OBJ_BLOB, "something else", 14);
+	CU_ASSERT_EQUAL(sgit_loose_write_fd(dir, &wrong, SGIT_OBJ_BLOB, fd, 0, data.len, 1, 0444,
+					    &err), SGIT_ERROR);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "changed while it was read"));
+	CU_ASSERT_EQUAL(sgit_loose_exists(dir, &wrong), 0);
+	/* a file shorter than announced */
+	CU_ASSERT_EQUAL(sgit_loose_write_fd(dir, &wrong, SGIT_OBJ_BLOB, fd, 0, data.len + 1, 1, 0444,
+					    &err), SGIT_EOS);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "shrank"));
+	CU_ASSERT_EQUAL(sgit_loose_hash_fd(&wrong, SGIT_OBJ_BLOB, fd, 0, data.len + 1, &err), SGIT_EOS);
+	CU_ASSERT_EQUAL(sgit_loose_exists(dir, &wrong), 0);
+	close(fd);
+	unlink(path.ptr);
+	sgit_buf_release(&data);
+	sgit_buf_release(&path);
+}
+
 /* Write raw deflated bytes under the name of id, as a damaged repository would hold them. */
 static void plant(const char *dir, const struct sgit_oid *id, const void *z, size_t len)
 {
@@ -422,6 +636,14 @@ static CU_TestInfo loose_tests[] = {
 	{ "an existing object is not replaced", test_an_existing_object_is_not_replaced },
 	{ "the compression level is applied", test_the_compression_level_is_applied },
 	{ "a large object round trips", test_a_large_object_round_trips },
+	{ "small and empty files are stored from a descriptor",
+	  test_small_and_empty_files_are_stored_from_a_descriptor },
+	{ "big objects round trip at every level", test_big_objects_round_trip_at_every_level },
+	{ "incompressible data grows little and text still shrinks",
+	  test_incompressible_data_grows_little_and_text_still_shrinks },
+	{ "a big object is the zlib stream git writes", test_a_big_object_is_the_zlib_stream_git_writes },
+	{ "a file that does not match its id is not stored",
+	  test_a_file_that_does_not_match_its_id_is_not_stored },
 	{ "a corrupt file is reported with its id", test_a_corrupt_file_is_reported_with_its_id },
 	{ "a missing object is not found", test_a_missing_object_is_not_found },
 	{ "foreach sees every object and skips strangers",

@@ -1,4 +1,5 @@
 /* tests/unit/objects/test_odb.c: the object database: stores, alternates, abbreviations, packs */
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -345,11 +346,14 @@ static void make_git_repo(void)
 	if (done)
 		return;
 	done = 1;
-	CU_ASSERT_EQUAL(sh("git init -q gitrepo && cd gitrepo && "
-			   "for i in $(seq 1 60); do seq 1 $((i * 37)) > f$((i %% 7)); "
-			   "echo $i > g$i; git add . && git commit -q -m c$i || exit 1; done && "
-			   "git tag -a -m t v1 && git gc -q --aggressive && "
-			   "echo loose | git hash-object -w --stdin"), 0);
+	/* 60 commits by fast-import; gc --aggressive makes delta chains 40 deep */
+	CU_ASSERT_EQUAL(sh("git init -q gitrepo && cd gitrepo && { for i in $(seq 1 60); do "
+			   "printf 'commit refs/heads/master\\ncommitter C <c@x> 1700000000 +0000\\n"
+			   "data <<E\\nc%%s\\nE\\nM 100644 inline f%%s\\ndata <<E\\n' $i $((i %% 7)); "
+			   "seq 1 $((i * 37)); printf 'E\\nM 100644 inline g%%s\\ndata <<E\\n%%s\\nE\\n\\n' "
+			   "$i $i; done; printf 'tag v1\\nfrom refs/heads/master\\ntagger C <c@x> "
+			   "1700000000 +0000\\ndata <<E\\nt\\nE\\n'; } | git fast-import --quiet && "
+			   "git gc -q --aggressive && echo loose | git hash-object -w --stdin"), 0);
 }
 
 /* What git's cat-file --batch prints, and the same built from our reads. */
@@ -411,9 +415,11 @@ static void test_abbreviations_across_packs_and_loose_match_git(void)
 	make_git_repo();
 	tmp_path(&dir, "gitrepo/.git/objects");
 	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
-	CU_ASSERT_EQUAL(sh("cd gitrepo && git cat-file --batch-all-objects --batch-check='%%(objectname)' |"
-			   " while read id; do echo $id $(git rev-parse --short=4 $id); done >../short"),
-			0);
+	/* git's %h and ls-tree --abbrev: commits, their trees, the blobs of HEAD */
+	CU_ASSERT_EQUAL(sh("cd gitrepo && git ls-tree -r HEAD | cut -f1 | cut -d' ' -f3 >../long && "
+			   "git ls-tree -r --abbrev=4 HEAD | cut -f1 | cut -d' ' -f3 >../abbrev && "
+			   "{ git log --format='%%H %%h%%n%%T %%t' --abbrev=4 && "
+			   "paste -d ' ' ../long ../abbrev; } | sort -u >../short"), 0);
 	tmp_path(&path, "short");
 	sgit_fs_read_file(&list, path.ptr, &err);
 	for (line = list.ptr; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
@@ -441,6 +447,45 @@ static void test_abbreviations_across_packs_and_loose_match_git(void)
 	sgit_buf_release(&path);
 }
 
+/* A loose blob sharing 4+ digits with a packed object: both abbreviations grow, as in git. */
+static void test_a_loose_neighbour_of_a_packed_object_lengthens_both(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, path = SGIT_BUF_INIT, out = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL;
+	struct sgit_oid id, packed;
+	char text[64], hex[SGIT_OID_HEXSZ + 1], phex[SGIT_OID_HEXSZ + 1];
+	char mine[SGIT_OID_HEXSZ + 1], theirs[SGIT_OID_HEXSZ + 1];
+	int i;
+
+	make_git_repo();
+	tmp_path(&dir, "gitrepo/.git/objects");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	for (i = 0; i < 1000000; i++) {
+		snprintf(text, sizeof(text), "neighbour %d\n", i);
+		sgit_object_hash(&id, SGIT_OBJ_BLOB, text, strlen(text));
+		if (sgit_odb_resolve_prefix(&packed, odb, sgit_oid_tohex(hex, &id), 4) == 0)
+			break;
+	}
+	CU_ASSERT_FATAL(i < 1000000);
+	sgit_oid_tohex(phex, &packed);
+	CU_ASSERT_EQUAL(sh("cd gitrepo && printf '%s' | git hash-object -w --stdin", text), 0);
+	CU_ASSERT_EQUAL(sh("cd gitrepo && { git rev-parse --short=4 %s; git rev-parse --short=4 %s; } "
+			   ">../neighbours", hex, phex), 0);
+	tmp_path(&path, "neighbours");
+	sgit_fs_read_file(&out, path.ptr, &err);
+	CU_ASSERT_EQUAL(sgit_odb_shortest_unique(mine, odb, &id, 4), 0);
+	CU_ASSERT_EQUAL(sgit_odb_shortest_unique(theirs, odb, &packed, 4), 0);
+	CU_ASSERT(strlen(mine) > 4 && strlen(theirs) > 4);
+	sgit_buf_printf(&path, "%s\n%s\n", mine, theirs);
+	CU_ASSERT_STRING_EQUAL(out.ptr, path.ptr);
+	CU_ASSERT_EQUAL(sgit_odb_resolve_prefix(&packed, odb, hex, 4), SGIT_EAMBIGUOUS);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&path);
+	sgit_buf_release(&out);
+}
+
 static void test_objects_packed_after_opening_are_still_found(void)
 {
 	struct sgit_buf dir = SGIT_BUF_INIT, out = SGIT_BUF_INIT;
@@ -449,6 +494,7 @@ static void test_objects_packed_after_opening_are_still_found(void)
 	struct sgit_odb *odb = NULL;
 	struct sgit_oid id, got;
 	char hex[SGIT_OID_HEXSZ + 1];
+	int n = 0;
 
 	CU_ASSERT_EQUAL(sh("git init -q repack"), 0);
 	tmp_path(&dir, "repack/.git/objects");
@@ -465,6 +511,12 @@ static void test_objects_packed_after_opening_are_still_found(void)
 	/* writing it again leaves the packed copy alone */
 	write_blob(&got, odb, "soon packed\n");
 	CU_ASSERT_EQUAL(sgit_loose_exists(dir.ptr, &id), 0);
+	/* misses look for new packs again, without opening the known one twice */
+	sgit_object_hash(&got, SGIT_OBJ_BLOB, "never stored", 12);
+	CU_ASSERT_EQUAL(sgit_odb_exists(odb, &got), 0);
+	CU_ASSERT_EQUAL(sgit_odb_exists(odb, &got), 0);
+	CU_ASSERT_EQUAL(sgit_odb_foreach(odb, count_cb, &n), 0);
+	CU_ASSERT_EQUAL(n, 1);
 	sgit_odb_refresh(odb);
 	CU_ASSERT_EQUAL(sgit_odb_exists(odb, &id), 1);
 	sgit_odb_free(odb);
@@ -494,6 +546,43 @@ static void test_a_broken_pack_is_named_when_an_object_is_missing(void)
 	sgit_buf_release(&out);
 }
 
+/* Big objects, from memory and from a file: git must read them like its own. */
+static void test_git_reads_big_objects_sgit_writes(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, data = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL;
+	struct sgit_oid a, b;
+	char ha[SGIT_OID_HEXSZ + 1], hb[SGIT_OID_HEXSZ + 1];
+	int fd = -1, pipefd[2];
+	size_t i;
+
+	CU_ASSERT_EQUAL(sh("git init -q bigrepo"), 0);
+	tmp_path(&dir, "bigrepo/.git/objects");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	sgit_buf_grow(&data, 6 << 20);
+	for (i = 0; i < (6u << 20); i++)
+		data.ptr[i] = (char)(i % 3000 < 2000 ? (size_t)"sgit text "[i % 10] : (i * 2654435761u) >> 23);
+	sgit_buf_setlen(&data, 6 << 20);
+	CU_ASSERT_EQUAL(sgit_odb_write(&a, odb, SGIT_OBJ_BLOB, data.ptr, data.len), 0);
+	tmp_path(&path, "big-source");
+	sgit_fs_write_atomic(path.ptr, data.ptr, data.len - 7, 0, &err);
+	fd = open(path.ptr, O_RDONLY);
+	CU_ASSERT_EQUAL(sgit_odb_write_fd(&b, odb, SGIT_OBJ_BLOB, fd, data.len - 7), 0);
+	CU_ASSERT_EQUAL(sh("cd bigrepo && git fsck --strict && "
+			   "test \"$(git cat-file -s %s)\" = %zu && git cat-file blob %s | cmp - ../big-source",
+			   sgit_oid_tohex(ha, &a), data.len, sgit_oid_tohex(hb, &b)), 0);
+	CU_ASSERT_EQUAL(pipe(pipefd), 0);
+	CU_ASSERT_EQUAL(sgit_odb_write_fd(&b, odb, SGIT_OBJ_BLOB, pipefd[0], 10), SGIT_EINVALID);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	close(fd);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&data);
+	sgit_buf_release(&path);
+}
+
 static CU_TestInfo odb_tests[] = {
 	{ "a missing folder does not open", test_a_missing_folder_does_not_open },
 	{ "objects written are read and found", test_objects_written_are_read_and_found },
@@ -508,10 +597,13 @@ static CU_TestInfo odb_tests[] = {
 	{ "a packed git repository reads like git", test_a_packed_git_repository_reads_like_git },
 	{ "abbreviations across packs and loose match git",
 	  test_abbreviations_across_packs_and_loose_match_git },
+	{ "a loose neighbour of a packed object lengthens both",
+	  test_a_loose_neighbour_of_a_packed_object_lengthens_both },
 	{ "objects packed after opening are still found",
 	  test_objects_packed_after_opening_are_still_found },
 	{ "a broken pack is named when an object is missing",
 	  test_a_broken_pack_is_named_when_an_object_is_missing },
+	{ "git reads big objects sgit writes", test_git_reads_big_objects_sgit_writes },
 	CU_TEST_INFO_NULL,
 };
 

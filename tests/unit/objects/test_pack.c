@@ -200,6 +200,7 @@ static void test_small_or_no_cache_gives_the_same_objects(void)
 	CU_ASSERT_FATAL(fixture() == 0);
 	check_every_object(fx.ofs_idx, 0, 1);
 	check_every_object(fx.ref_idx, 8192, 1);
+	check_every_object(fx.ofs_idx, 256 * 1024, 1);
 }
 
 static void test_version_1_index_is_refused_clearly(void)

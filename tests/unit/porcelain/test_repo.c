@@ -789,6 +789,145 @@ static void test_init_takes_the_branch_from_the_option_then_the_config(void)
 	sgit_buf_release(&head);
 }
 
+/* ---- includes: what their conditions see ---- */
+
+/* Write name under the test HOME; the same home serves every test, so callers remove what they add. */
+static void write_home(const char *name, const char *text)
+{
+	char path[PATH_MAX + 64];
+
+	snprintf(path, sizeof(path), "%s/home/%s", root, name);
+	write_text(path, text);
+}
+
+static void remove_home_files(void)
+{
+	sh("rm -f '%s/home/.gitconfig' '%s/home/'*.inc", root, root);
+}
+
+/* What real git says a key is in the repository at dir ("(unset)" when it has none). */
+static const char *git_value(char *buf, size_t size, const char *dir, const char *key)
+{
+	char cmd[8192];
+	FILE *p;
+	size_t n = 0;
+
+	snprintf(cmd, sizeof(cmd), "cd '%s' && HOME='%s/home' GIT_CONFIG_NOSYSTEM=1 git config %s",
+		 dir, root, key);
+	if ((p = popen(cmd, "r"))) {
+		n = fread(buf, 1, size - 1, p);
+		if (pclose(p) != 0)
+			n = 0;
+	}
+	while (n && buf[n - 1] == '\n')
+		n--;
+	buf[n] = '\0';
+	return n ? buf : "(unset)";
+}
+
+static void test_includes_see_home_the_git_dir_and_the_branch_of_head(void)
+{
+	static const struct {
+		const char *head;	/* what HEAD holds */
+		const char *key, *want;
+	} cases[] = {
+		{ "ref: refs/heads/topic\n", "t.plain", "home" },
+		{ "ref: refs/heads/topic\n", "t.branch", "topic" },
+		{ "ref: refs/heads/topic\n", "t.gitdir", "yes" },
+		{ "ref: refs/heads/topic\n", "t.glob", "(unset)" },	/* "topic/" means below topic */
+		{ "ref: refs/heads/other\n", "t.branch", "other" },
+		{ "ref: refs/heads/other\n", "t.glob", "(unset)" },
+		{ "ref: refs/heads/topic/x\n", "t.glob", "topic/*" },
+		{ "0123456789012345678901234567890123456789\n", "t.branch", "(unset)" },
+		{ "0123456789012345678901234567890123456789\n", "t.plain", "home" },
+	};
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_repo *repo = NULL;
+	char dir[PATH_MAX], repo_dir[PATH_MAX + 8], path[PATH_MAX + 32], buf[256];
+	size_t i;
+
+	fresh(dir, sizeof(dir), "includes");
+	snprintf(repo_dir, sizeof(repo_dir), "%s/r", dir);
+	CU_ASSERT_EQUAL(sh("git init -q '%s'", repo_dir), 0);
+	write_home(".gitconfig", "[include]\n\tpath = ~/plain.inc\n"
+		   "[includeIf \"onbranch:topic\"]\n\tpath = ~/topic.inc\n"
+		   "[includeIf \"onbranch:other\"]\n\tpath = ~/other.inc\n"
+		   "[includeIf \"onbranch:topic/\"]\n\tpath = ~/glob.inc\n"
+		   "[includeIf \"gitdir:includes/r/\"]\n\tpath = ~/gitdir.inc\n");
+	write_home("plain.inc", "[t]\n\tplain = home\n");
+	write_home("topic.inc", "[t]\n\tbranch = topic\n");
+	write_home("other.inc", "[t]\n\tbranch = other\n");
+	write_home("glob.inc", "[t]\n\tglob = topic/*\n");
+	write_home("gitdir.inc", "[t]\n\tgitdir = yes\n");
+	snprintf(path, sizeof(path), "%s/.git/HEAD", repo_dir);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		write_text(path, cases[i].head);
+		CU_ASSERT_EQUAL(open_at(&repo, repo_dir, &err), 0);
+		CU_ASSERT_STRING_EQUAL(config_value(repo, cases[i].key), cases[i].want);
+		CU_ASSERT_STRING_EQUAL(git_value(buf, sizeof(buf), repo_dir, cases[i].key), cases[i].want);
+		sgit_repo_free(repo);
+		repo = NULL;
+	}
+	remove_home_files();
+}
+
+static void test_outside_a_repository_only_home_is_known_to_includes(void)
+{
+	struct sgit_repo_options o = SGIT_REPO_OPTIONS_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_config *cfg = NULL;
+	char dir[PATH_MAX];
+	const char *v = NULL;
+
+	fresh(dir, sizeof(dir), "includes-nowhere");
+	write_home(".gitconfig", "[include]\n\tpath = ~/plain.inc\n"
+		   "[includeIf \"onbranch:*\"]\n\tpath = ~/branch.inc\n");
+	write_home("plain.inc", "[t]\n\tplain = home\n");
+	write_home("branch.inc", "[t]\n\tbranch = any\n");
+	o.getenv = test_getenv;
+	CU_ASSERT_EQUAL(sgit_config_load_standard(&cfg, &o, NULL, &err), 0);
+	CU_ASSERT(sgit_config_get_string(&v, cfg, "t.plain") == 0 && v && !strcmp(v, "home"));
+	CU_ASSERT_EQUAL(sgit_config_get_string(&v, cfg, "t.branch"), SGIT_ENOTFOUND);
+	sgit_config_free(cfg);
+	/* without HOME, "~/" cannot be expanded: git refuses such an include */
+	env_set("HOME", NULL);
+	env_setf("GIT_CONFIG_GLOBAL", "%s/home/.gitconfig", root);
+	CU_ASSERT(sgit_config_load_standard(&cfg, &o, NULL, &err) < 0);
+	CU_ASSERT_PTR_NULL(cfg);
+	remove_home_files();
+}
+
+static void test_one_file_is_read_with_or_without_its_includes(void)
+{
+	struct sgit_repo_options o = SGIT_REPO_OPTIONS_INIT;
+	struct sgit_config_load_options lo = SGIT_CONFIG_LOAD_OPTIONS_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_config *cfg = NULL;
+	char dir[PATH_MAX], path[PATH_MAX + 16];
+	const char *v = NULL;
+
+	fresh(dir, sizeof(dir), "load-selected");
+	write_home("plain.inc", "[t]\n\tplain = home\n");
+	snprintf(path, sizeof(path), "%s/file", dir);
+	write_text(path, "[t]\n\tmine = 1\n[include]\n\tpath = ~/plain.inc\n[broken\n");
+	o.getenv = test_getenv;
+	lo.file = path;
+	lo.follow_includes = 0;
+	CU_ASSERT_EQUAL(sgit_config_new(&cfg), 0);
+	/* a bad line fails the load, but what came before it stays for the caller to show */
+	CU_ASSERT_EQUAL(sgit_config_load_selected(cfg, &o, &lo, &err), SGIT_ECONFIG);
+	CU_ASSERT(sgit_config_get_string(&v, cfg, "t.mine") == 0 && v && !strcmp(v, "1"));
+	CU_ASSERT_EQUAL(sgit_config_get_string(&v, cfg, "t.plain"), SGIT_ENOTFOUND);
+	sgit_config_free(cfg);
+	write_text(path, "[t]\n\tmine = 1\n[include]\n\tpath = ~/plain.inc\n");
+	lo.follow_includes = 1;
+	CU_ASSERT_EQUAL(sgit_config_new(&cfg), 0);
+	CU_ASSERT_EQUAL(sgit_config_load_selected(cfg, &o, &lo, &err), 0);
+	CU_ASSERT(sgit_config_get_string(&v, cfg, "t.plain") == 0 && v && !strcmp(v, "home"));
+	sgit_config_free(cfg);
+	remove_home_files();
+}
+
 static CU_TestInfo discovery_tests[] = {
 	{ "discovery from a subfolder finds the top and the prefix", test_discovery_from_a_subfolder_finds_the_top_and_the_prefix },
 	{ "discovery at the top has an empty prefix", test_discovery_at_the_top_has_an_empty_prefix },
@@ -814,6 +953,9 @@ static CU_TestInfo config_tests[] = {
 	{ "the global file to write is chosen as git does", test_the_global_file_to_write_is_chosen_as_git_does },
 	{ "command-line config comes from the environment in git's order", test_command_line_config_comes_from_the_environment_in_gits_order },
 	{ "malformed command-line config in the environment is refused", test_malformed_command_line_config_in_the_environment_is_refused },
+	{ "includes see HOME, the git dir and the branch of HEAD", test_includes_see_home_the_git_dir_and_the_branch_of_head },
+	{ "outside a repository only HOME is known to includes", test_outside_a_repository_only_home_is_known_to_includes },
+	{ "one file is read with or without its includes", test_one_file_is_read_with_or_without_its_includes },
 	CU_TEST_INFO_NULL,
 };
 

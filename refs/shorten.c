@@ -1,0 +1,76 @@
+/* refs/shorten.c: the DWIM table read backwards: the shortest name that still means a ref */
+#include <string.h>
+#include "sgit/refs.h"
+
+/*
+ * The short name that rule i turns into full, as (*start, *len); 0 when the
+ * rule cannot have produced full. Rules are spelled with one "%s".
+ */
+static int unapply_rule(const char **start, size_t *len, size_t i, const char *full)
+{
+	const char *rule = sgit_dwim_rule(i), *pct = rule ? strstr(rule, "%s") : NULL;
+	size_t plen, slen, flen = strlen(full);
+
+	if (!pct)
+		return 0;
+	plen = (size_t)(pct - rule);
+	slen = strlen(pct + 2);
+	if (flen < plen + slen || strncmp(full, rule, plen) ||
+	    strcmp(full + flen - slen, pct + 2))
+		return 0;
+	*start = full + plen;
+	*len = flen - plen - slen;
+	return 1;
+}
+
+/* 1 when rule j applied to the short name names a ref that resolves to an object. */
+static int rule_resolves(struct sgit_refdb *db, size_t j, const char *name, size_t len, int *err)
+{
+	struct sgit_buf cand = SGIT_BUF_INIT;
+	struct sgit_oid id;
+	int rc = 0;
+
+	if (sgit_dwim_expand(&cand, j, name, len) < 0)
+		*err = SGIT_ENOMEM;
+	else if (sgit_refname_is_valid(cand.ptr, SGIT_REFNAME_ALLOW_ONELEVEL, NULL))
+		rc = sgit_refdb_resolve(&id, NULL, db, cand.ptr) == 0;
+	sgit_buf_release(&cand);
+	return rc;
+}
+
+/*
+ * Try the most specific rule first, so that refs/remotes/origin/HEAD becomes
+ * "origin". A short name is kept when none of the rules checked against it
+ * (the earlier ones, or with strict all the others) names an existing ref.
+ */
+static int shorten(struct sgit_buf *out, struct sgit_refdb *db, const char *full, int strict)
+{
+	size_t n = sgit_dwim_rule_count(), i, j, len;
+	const char *name;
+	int err = 0;
+
+	for (i = n - 1; i > 0; i--) {
+		size_t last = strict ? n : i;
+
+		if (!unapply_rule(&name, &len, i, full))
+			continue;
+		for (j = 0; j < last && !err; j++)
+			if (j != i && rule_resolves(db, j, name, len, &err))
+				break;
+		if (err)
+			return err;
+		if (j == last)
+			return sgit_buf_set(out, name, len);
+	}
+	return sgit_buf_sets(out, full);
+}
+
+int sgit_ref_shorten(struct sgit_buf *out, struct sgit_refdb *db, const char *full)
+{
+	return shorten(out, db, full, 0);
+}
+
+int sgit_ref_shorten_strict(struct sgit_buf *out, struct sgit_refdb *db, const char *full)
+{
+	return shorten(out, db, full, 1);
+}

@@ -1,0 +1,68 @@
+/* tests/unit/util/test_wildmatch.c: globs with git's rules (cases checked against git's pathspec globs) */
+#include <stdio.h>
+#include "unit.h"
+#include "util/wildmatch.h"
+
+struct wm_case {
+	const char *pattern, *text;
+	unsigned flags;
+	int match;
+};
+
+#define P SGIT_WM_PATHNAME
+#define I SGIT_WM_CASEFOLD
+
+static const struct wm_case cases[] = {
+	{ "abc", "abc", P, 1 }, { "abc", "abd", P, 0 }, { "ab", "abc", P, 0 },
+	{ "*", "abc", P, 1 }, { "*", "a/b", P, 0 }, { "*", "a/b", 0, 1 }, { "*", "", P, 1 },
+	{ "a/*", "a/b", P, 1 }, { "a/*", "a/b/c", P, 0 }, { "*/b", "x/b", P, 1 }, { "*/b", "x/y/b", P, 0 },
+	{ "**", "a/b/c", P, 1 }, { "a/**", "a/b/c", P, 1 }, { "a/**", "a/", P, 1 }, { "a/**", "a", P, 0 },
+	{ "**/b", "b", P, 1 }, { "**/b", "a/x/y/b", P, 1 }, { "**/b", "a/bb", P, 0 },
+	{ "a/**/b", "a/b", P, 1 }, { "a/**/b", "a/x/b", P, 1 }, { "a/**/b", "a/x/y/b", P, 1 },
+	{ "a/**/b", "x/a/b", P, 0 }, { "**/a/**", "x/a/b", P, 1 }, { "a/**/", "a/b/", P, 1 },
+	{ "a**", "abc", P, 1 }, { "a**", "a/b", P, 0 }, { "**a", "ba", P, 1 }, { "**a", "b/a", P, 0 },
+	{ "***/b", "a/b", P, 1 }, { "*/**/b", "a/b", P, 1 }, { "*/**/b", "a/x/y/b", P, 1 },
+	{ "*.c", "foo.c", P, 1 }, { "*.c", "bar/foo.c", P, 0 }, { "**/*.c", "bar/baz/foo.c", P, 1 },
+	{ "bar/**/foo.c", "bar/foo.c", P, 1 }, { "*/*/*", "a/x/b", P, 1 }, { "*/*/*", "a/b", P, 0 },
+	{ "?", "a", P, 1 }, { "?", "/", P, 0 }, { "a?b", "a-b", P, 1 }, { "a?b", "a/b", P, 0 },
+	{ "[ab]", "b", P, 1 }, { "[ab]", "c", P, 0 }, { "[!a]", "b", P, 1 }, { "[!a]", "a", P, 0 },
+	{ "[^a]*", "bcd", P, 1 }, { "[a-c]*", "b1", P, 1 }, { "[a-c]*", "d1", P, 0 },
+	{ "a[]]b", "a]b", P, 1 }, { "a[[]b", "a[b", P, 1 }, { "[--]*", "-x", P, 1 },
+	{ "[a\\-b]*", "-", P, 1 }, { "[a\\-b]*", "c", P, 0 }, { "[/]", "/", P, 0 },
+	{ "[[:upper:]]", "A", P, 1 }, { "[[:upper:]]", "a", P, 0 }, { "[[:upper:]]", "a", P | I, 1 },
+	{ "x[[:alnum:]]", "x1", P, 1 }, { "x[[:punct:]]", "x_", P, 1 }, { "x[[:punct:]]", "x1", P, 0 },
+	{ "[[:digit:][:punct:]]*", "1a", P, 1 }, { "[[:space:]]", " ", P, 1 }, { "[[:xdigit:]]", "F", P, 1 },
+	{ "[[:foo:]]", "f", P, 0 }, { "[b", "[b", P, 0 }, { "*[", "a[", P, 0 },
+	{ "a\\*", "a*", P, 1 }, { "a\\*", "ab", P, 0 }, { "a\\", "a", P, 0 },
+	{ "ABC", "abc", P | I, 1 }, { "abc", "ABC", P | I, 1 }, { "a*C", "AbbC", P | I, 1 },
+	{ "[a-b]", "B", P | I, 1 }, { "[A]", "a", P | I, 0 },
+	{ "**/work/**", "/home/u/work/.git", P, 1 }, { "**/work/**", "/home/u/Work/.git", P, 0 },
+	{ "**/work/**", "/home/u/Work/.git", P | I, 1 }, { "/srv/*/repo/**", "/srv/x/repo/.git", P, 1 },
+	{ "feat*/**", "feature/a", P, 1 }, { "feat*/**", "feature", P, 0 },
+	{ "a*a*a*a*a*a*a*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", P, 0 },
+	{ "**/**/**/**/**/b", "a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/c", P, 0 },
+};
+
+static void test_globs_match_as_git_matches_them(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int got = sgit_wildmatch(cases[i].pattern, cases[i].text, cases[i].flags);
+
+		CU_ASSERT_EQUAL(got, cases[i].match);
+		if (got != cases[i].match)
+			fprintf(stderr, "\n'%s' vs '%s' (flags %u): got %d\n", cases[i].pattern,
+				cases[i].text, cases[i].flags, got);
+	}
+}
+
+CU_TestInfo wildmatch_tests[] = {
+	{ "globs match as git matches them", test_globs_match_as_git_matches_them },
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo sgit_test_suites[] = {
+	{ .pName = "wildmatch", .pTests = wildmatch_tests },
+	CU_SUITE_INFO_NULL,
+};
