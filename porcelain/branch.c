@@ -1,7 +1,6 @@
 /* porcelain/branch.c: branches: create, delete, rename, and their configuration sections */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "porcelain/branch_int.h"
 #include "sgit/branch.h"
@@ -193,6 +192,7 @@ int sgit_branch_rename(struct sgit_repo *repo, const char *old_name, const char 
 	struct sgit_buf head = SGIT_BUF_INIT;
 	struct sgit_ref_update u = { NULL, NULL, NULL, NULL, 1, NULL, NULL };
 	struct sgit_oid id, to_prev;
+	const char *wt;
 	int rc, exists, on_head;
 
 	if ((rc = sgit_buf_printf(&from, "refs/heads/%s", old_name)) < 0) {
@@ -213,9 +213,15 @@ int sgit_branch_rename(struct sgit_repo *repo, const char *old_name, const char 
 	if ((rc = sgit_branch_refname(&to, new_name, err)) < 0)
 		goto out;
 	rc = sgit_refdb_resolve(&to_prev, NULL, db, to.ptr);
-	if (rc == 0 && !force && strcmp(from.ptr, to.ptr)) {
-		rc = sgit_error_set(err, SGIT_EEXISTS, "a branch named '%s' already exists", new_name);
-		goto out;
+	if (rc == 0 && strcmp(from.ptr, to.ptr)) {
+		if (!force)
+			rc = sgit_error_set(err, SGIT_EEXISTS, "a branch named '%s' already exists", new_name);
+		else if ((wt = sgit_branch_checked_out_at(repo, to.ptr)))
+			rc = sgit_error_set(err, SGIT_EINVALID,
+					    "cannot force update the branch '%s' checked out at '%s'",
+					    new_name, wt);
+		if (rc < 0)
+			goto out;
 	}
 	if (rc < 0)
 		sgit_oid_clear(&to_prev);
@@ -223,6 +229,7 @@ int sgit_branch_rename(struct sgit_repo *repo, const char *old_name, const char 
 		rc = sgit_error_nomem(err);
 		goto out;
 	}
+	/* onto itself: git adds a line to its reflog, which the ref store has no call for */
 	if (!strcmp(from.ptr, to.ptr))
 		goto out;
 	if (exists && (rc = rename_ref(repo, from.ptr, to.ptr, &id, &to_prev, msg.ptr, committer)) < 0)

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "sgit/odb.h"
 #include "refs/refdb_int.h"
 #include "refs/refdb_iter_int.h"
 #include "util/fs.h"
@@ -256,6 +257,25 @@ static int check_update(struct sgit_refdb *db, const struct sgit_ref_update *u)
 	return 0;
 }
 
+/* With an object store, git refuses a missing object, and a non-commit on a branch or HEAD. */
+static int check_object(struct sgit_refdb *db, const char *final, const struct sgit_oid *id)
+{
+	char hex[SGIT_OID_HEXSZ + 1];
+	enum sgit_object_type type;
+	size_t size;
+
+	if (!db->opts.odb)
+		return 0;
+	sgit_oid_tohex(hex, id);
+	if (sgit_odb_read_header(&size, &type, db->opts.odb, id) < 0)
+		return sgit_error_set(db->err, SGIT_EINVALID, "cannot update ref '%s': trying to write ref "
+				      "'%s' with nonexistent object %s", final, final, hex);
+	if (type != SGIT_OBJ_COMMIT && (!strcmp(final, "HEAD") || !strncmp(final, "refs/heads/", 11)))
+		return sgit_error_set(db->err, SGIT_EINVALID, "cannot update ref '%s': trying to write "
+				      "non-commit object %s to branch '%s'", final, hex, final);
+	return 0;
+}
+
 int sgit_refdb_update(struct sgit_refdb *db, const struct sgit_ref_update *u)
 {
 	struct sgit_lockfile lk = SGIT_LOCKFILE_INIT;
@@ -274,6 +294,8 @@ int sgit_refdb_update(struct sgit_refdb *db, const struct sgit_ref_update *u)
 		goto out;
 	/* nothing to write, nothing to log: git leaves such a ref and its log alone */
 	if (u->new_oid && cur.exists && !cur.symbolic && sgit_oid_equal(&cur.oid, u->new_oid))
+		goto out;
+	if (u->new_oid && (rc = check_object(db, final.ptr, u->new_oid)) < 0)
 		goto out;
 	if (new_content(&content, u) < 0) {
 		rc = sgit_error_nomem(db->err);

@@ -5,21 +5,24 @@
 /*
  * The short name that rule i turns into full, as (*start, *len); 0 when the
  * rule cannot have produced full. Rules are spelled with one "%s".
+ *
+ * git 2.39 takes a rule apart with sscanf(), whose "%s" swallows the rest of
+ * the name: a rule with text after its "%s" ("refs/remotes/%s/HEAD") never
+ * matches, and the short name is never empty. So refs/remotes/origin/HEAD
+ * shortens to "origin/HEAD", not "origin"; we answer as git does.
  */
 static int unapply_rule(const char **start, size_t *len, size_t i, const char *full)
 {
 	const char *rule = sgit_dwim_rule(i), *pct = rule ? strstr(rule, "%s") : NULL;
-	size_t plen, slen, flen = strlen(full);
+	size_t plen, flen = strlen(full);
 
-	if (!pct)
+	if (!pct || pct[2])
 		return 0;
 	plen = (size_t)(pct - rule);
-	slen = strlen(pct + 2);
-	if (flen < plen + slen || strncmp(full, rule, plen) ||
-	    strcmp(full + flen - slen, pct + 2))
+	if (flen <= plen || strncmp(full, rule, plen))
 		return 0;
 	*start = full + plen;
-	*len = flen - plen - slen;
+	*len = flen - plen;
 	return 1;
 }
 
@@ -39,9 +42,9 @@ static int rule_resolves(struct sgit_refdb *db, size_t j, const char *name, size
 }
 
 /*
- * Try the most specific rule first, so that refs/remotes/origin/HEAD becomes
- * "origin". A short name is kept when none of the rules checked against it
- * (the earlier ones, or with strict all the others) names an existing ref.
+ * Try the most specific rule first. A short name is kept when none of the
+ * rules checked against it (the earlier ones, or with strict all the others)
+ * names an existing ref.
  */
 static int shorten(struct sgit_buf *out, struct sgit_refdb *db, const char *full, int strict)
 {

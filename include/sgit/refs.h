@@ -21,7 +21,9 @@ struct sgit_refdb_options {
 	/*
 	 * Optional, borrowed (must outlive the store): lets pack-refs write the
 	 * "^" peeled lines of annotated tags and leave refs to missing objects
-	 * loose, as git does. Without it nothing is peeled.
+	 * loose, and lets updates refuse a missing object, or a non-commit on
+	 * HEAD or refs/heads/, with git's messages. Without it nothing is
+	 * peeled or checked.
 	 */
 	struct sgit_odb *odb;
 };
@@ -192,7 +194,8 @@ int sgit_dwim_ref(struct sgit_oid *out, struct sgit_buf *full, int *count, struc
 /*
  * The DWIM table backwards (refs/shorten.c): replace out with the shortest
  * form of full ref name that no earlier rule would take to another existing
- * ref ("refs/heads/main" -> "main", "refs/remotes/origin/HEAD" -> "origin"),
+ * ref ("refs/heads/main" -> "main"; like git 2.39, the "refs/remotes/%s/HEAD"
+ * rule is not used backwards: "refs/remotes/origin/HEAD" -> "origin/HEAD"),
  * or full itself. The _strict form requires that no other rule at all names
  * an existing ref (git with core.warnAmbiguousRefs: for-each-ref
  * %(refname:short), rev-parse --abbrev-ref); the plain form is symbolic-ref

@@ -18,5 +18,7 @@
 #include "programs.h"
 #include "refs.h"
 #include "revparse.h"
+#include "tag_create.h"
+#include "branch.h"
 
 #endif

@@ -116,9 +116,10 @@ static int print_tree(struct cli_ctx *ctx, const char *data, size_t len, const c
 	struct sgit_tree_iter it;
 	struct sgit_tree_entry e;
 	char hex[SGIT_OID_HEXSZ + 1];
-	int quote_high = 1, rc;
+	int quote_high, rc;
 
-	sgit_config_get_bool(&quote_high, sgit_repo_config(ctx->repo), "core.quotepath", NULL);
+	if (sgit_config_get_bool(&quote_high, sgit_repo_config(ctx->repo), "core.quotepath", NULL) < 0)
+		quote_high = 1;
 	sgit_tree_iter_init(&it, data, len);
 	while ((rc = sgit_tree_iter_next(&e, &it, &err)) == 1) {
 		const char *type = sgit_tree_mode_is_tree(e.mode) ? "tree" :

@@ -155,11 +155,23 @@ static int read_message_file(struct sgit_buf *out, struct cli_ctx *ctx, const ch
 	return 0;
 }
 
+/* core.commentChar: one character; "auto" (which only commit resolves) and anything else is '#'. */
+static char comment_char(struct cli_ctx *ctx)
+{
+	const char *v = NULL;
+
+	if (sgit_config_get_string(&v, sgit_repo_config(ctx->repo), "core.commentchar") == 0 &&
+	    v[0] && !v[1])
+		return v[0];
+	return '#';
+}
+
 /* What the editor starts from: the message given, the old tag's, or git's template. */
 static int editor_template(struct sgit_buf *out, struct cli_ctx *ctx, const struct sgit_buf *given,
 			   int message_given, const struct sgit_oid *prev, const char *name,
 			   enum sgit_cleanup_mode mode)
 {
+	char cc = comment_char(ctx);
 	struct sgit_buf text = SGIT_BUF_INIT;
 	int rc = 0;
 
@@ -171,12 +183,12 @@ static int editor_template(struct sgit_buf *out, struct cli_ctx *ctx, const stru
 		return 0;
 	sgit_buf_printf(&text, "\nWrite a message for tag:\n  %s\n", name);
 	if (mode == SGIT_CLEANUP_STRIP)
-		sgit_buf_adds(&text, "Lines starting with '#' will be ignored.\n");
+		sgit_buf_addf(&text, "Lines starting with '%c' will be ignored.\n", cc);
 	else
-		sgit_buf_adds(&text, "Lines starting with '#' will be kept; you may remove them"
-				     " yourself if you want to.\n");
+		sgit_buf_addf(&text, "Lines starting with '%c' will be kept; you may remove them"
+				     " yourself if you want to.\n", cc);
 	sgit_buf_sets(out, "\n");
-	rc = sgit_message_add_commented(out, text.ptr, text.len, '#');
+	rc = sgit_message_add_commented(out, text.ptr, text.len, cc);
 	sgit_buf_release(&text);
 	return rc;
 }
@@ -262,7 +274,7 @@ static int tag_message(struct sgit_buf *msg, struct sgit_buf *edit_path, struct 
 		    (rc = edit_message(msg, ctx, &tmpl, edit_path)))
 			goto out;
 	}
-	if (sgit_message_cleanup(msg, mode, '#') < 0)
+	if (sgit_message_cleanup(msg, mode, comment_char(ctx)) < 0)
 		rc = cli_fatal("out of memory");
 	else if (!message_given && !msg->len)
 		rc = cli_fatal("no tag message?");

@@ -10,9 +10,51 @@
 #include <time.h>
 #include <unistd.h>
 #include "porcelain/cli/config_cmd.h"
+#include "porcelain/cli/object_name.h"
 #include "util/date.h"
 #include "util/fs.h"
 #include "util/quote.h"
+
+/* A message about the blob read as a file names it as git does: "... in blob <name>". */
+static void name_blob(struct sgit_error *err, const char *blob)
+{
+	struct sgit_buf msg = SGIT_BUF_INIT, from = SGIT_BUF_INIT;
+	const char *at;
+
+	if (sgit_buf_printf(&from, " in file %s", blob) < 0 || !(at = strstr(err->msg, from.ptr)) ||
+	    sgit_buf_set(&msg, err->msg, (size_t)(at - err->msg)) < 0 ||
+	    sgit_buf_addf(&msg, " in blob %s%s", blob, at + from.len) < 0)
+		goto out;
+	sgit_error_set(err, err->code, "%s", msg.ptr);
+out:
+	sgit_buf_release(&msg);
+	sgit_buf_release(&from);
+}
+
+/* --blob: the config in a blob of the repository, named as git resolves revisions. */
+static int read_blob(struct sgit_config *cfg, struct config_run *r, struct sgit_error *err)
+{
+	struct sgit_buf data = SGIT_BUF_INIT;
+	enum sgit_object_type type = SGIT_OBJ_NONE;
+	struct sgit_oid id;
+	int rc;
+
+	sgit_config_follow_includes(cfg, r->includes);
+	if (cli_resolve_object(&id, r->ctx, r->blob, NULL) < 0) {
+		rc = sgit_error_set(err, SGIT_ENOTFOUND, "unable to resolve config blob '%s'", r->blob);
+		goto out;
+	}
+	if (sgit_odb_read(&data, &type, sgit_repo_odb(r->ctx->repo), &id) < 0 || type != SGIT_OBJ_BLOB) {
+		rc = sgit_error_set(err, SGIT_EINVALID, "reference '%s' does not point to a blob", r->blob);
+		goto out;
+	}
+	/* read as a file named like the blob, so that messages name it: "in file" becomes "in blob" */
+	if ((rc = sgit_config_add_buffer(cfg, data.ptr, data.len, r->blob, SGIT_CONFIG_SCOPE_FILE, err)) < 0)
+		name_blob(err, r->blob);
+out:
+	sgit_buf_release(&data);
+	return rc;
+}
 
 int config_read(struct sgit_config *cfg, struct config_run *r, struct sgit_error *err)
 {
@@ -21,7 +63,7 @@ int config_read(struct sgit_config *cfg, struct config_run *r, struct sgit_error
 	int rc;
 
 	if (r->blob)
-		return sgit_error_set(err, SGIT_EINVALID, "reading config from a blob is not supported yet");
+		return read_blob(cfg, r, err);
 	if (r->use_stdin) {
 		sgit_config_follow_includes(cfg, r->includes);
 		if ((rc = sgit_fs_read_fd(&data, 0, "standard input", err)) == 0)
@@ -62,11 +104,18 @@ static struct sgit_config_entry shown_entry(struct config_run *r, const struct s
 	return s;
 }
 
-/* A value the callback could not take: git then reports the line it was reading. */
+/*
+ * A value the callback could not take: git then reports the line it was
+ * reading and dies, except in a blob, where it stops reading (-1).
+ */
 static int bad_entry(struct config_run *r, const struct sgit_config_entry *e)
 {
 	if (r->use_stdin)
 		return cli_fatal("bad config line %d in standard input", e->line);
+	if (r->blob) {
+		cli_error("bad config line %d in blob %s", e->line, r->blob);
+		return -1;
+	}
 	if (!e->origin)
 		return cli_fatal("unable to parse command-line config");
 	return cli_fatal("bad config line %d in file %s", e->line, config_origin_name(r, e->origin));
@@ -142,13 +191,17 @@ static int typed_bool(struct sgit_buf *out, const struct sgit_config_entry *e)
 	return sgit_buf_sets(out, b ? "true" : "false") < 0 ? cli_fatal("out of memory") : 0;
 }
 
-static int typed_int(struct sgit_buf *out, const struct sgit_config_entry *e, int64_t max)
+static int typed_int(struct sgit_buf *out, const struct config_run *r, const struct sgit_config_entry *e,
+		     int64_t max)
 {
 	struct sgit_error err = SGIT_ERROR_INIT;
 	int64_t v;
 
-	if (sgit_config_entry_int(&v, e, max, &err) < 0)
+	if (sgit_config_entry_int(&v, e, max, &err) < 0) {
+		if (r->blob && e->origin)
+			name_blob(&err, r->blob);
 		return cli_fatal_err(&err);
+	}
 	sgit_buf_reset(out);
 	return sgit_buf_printf(out, "%" PRId64, v) < 0 ? cli_fatal("out of memory") : 0;
 }
@@ -188,9 +241,9 @@ int config_typed_value(struct sgit_buf *out, struct config_run *r, const struct 
 	case TYPE_BOOL:
 		return typed_bool(out, &s);
 	case TYPE_INT:
-		return typed_int(out, &s, INT64_MAX);
+		return typed_int(out, r, &s, INT64_MAX);
 	case TYPE_BOOL_OR_INT:
-		return is_bool_word(s.value) ? typed_bool(out, &s) : typed_int(out, &s, INT_MAX);
+		return is_bool_word(s.value) ? typed_bool(out, &s) : typed_int(out, r, &s, INT_MAX);
 	case TYPE_BOOL_OR_STR:
 		if (sgit_config_parse_bool(&b, s.value) == 0)
 			return sgit_buf_sets(out, b ? "true" : "false") < 0 ? cli_fatal("out of memory") : 0;
@@ -240,7 +293,7 @@ static int add_where(struct sgit_buf *out, struct config_run *r, const struct sg
 	if (r->use_stdin)
 		rc = sgit_buf_adds(out, "standard input:");
 	else if (r->blob)
-		rc = sgit_buf_printf(out, "blob:");
+		rc = sgit_buf_adds(out, "blob:");
 	else
 		rc = sgit_buf_adds(out, e->origin ? "file:" : "command line:");
 	name = r->blob ? r->blob : config_origin_name(r, e->origin);
@@ -378,8 +431,14 @@ static int collect_one(const struct sgit_config_entry *e, void *payload)
 	if (!matches(st->m, e))
 		return 0;
 	sgit_buf_reset(&c->last);
-	if ((st->rc = format_entry(&c->last, st->r, e)) != 0)
+	if ((st->rc = format_entry(&c->last, st->r, e)) > 0)
 		return 1;
+	if (st->rc < 0) {
+		/* git has counted the value it failed to show, and shows what it had of it */
+		st->rc = 0;
+		c->nr++;
+		return sgit_buf_addbuf(&c->all, &c->last) < 0 ? (st->rc = cli_fatal("out of memory")) : 1;
+	}
 	if (sgit_buf_addbuf(&c->all, &c->last) < 0) {
 		st->rc = cli_fatal("out of memory");
 		return 1;
@@ -418,9 +477,13 @@ int config_get(struct config_run *r, int argc, const char **argv)
 		rc = cli_fatal("out of memory");
 		goto out;
 	}
+	/* a blob's problems are errors, not fatal: what was read before one still counts */
 	if (config_read(cfg, r, &err) < 0) {
-		rc = cli_fatal_err(&err);
-		goto out;
+		if (!r->blob) {
+			rc = cli_fatal_err(&err);
+			goto out;
+		}
+		cli_error("%s", sgit_error_message(&err));
 	}
 	sgit_config_foreach(cfg, collect_one, &st);
 	if ((rc = st.rc) != 0)
@@ -473,10 +536,14 @@ int config_list(struct config_run *r)
 	/* git shows each entry as it reads it: what came before a bad line is printed */
 	rc = config_read(cfg, r, &err);
 	sgit_config_foreach(cfg, list_one, &st);
-	if (rc < 0)
+	if (rc < 0 && r->blob) {
+		cli_error("%s", sgit_error_message(&err));
+		rc = cli_fatal("error processing config file(s)");
+	} else if (rc < 0) {
 		rc = cli_fatal_err(&err);
-	else
+	} else {
 		rc = st.rc;
+	}
 	sgit_buf_release(&c.all);
 	sgit_buf_release(&c.last);
 	sgit_config_free(cfg);

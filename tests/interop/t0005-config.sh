@@ -51,6 +51,7 @@ printf '[g]\n\tbranch = main\n' >tpl/home/main.inc
 printf '[g]\n\tbranch = other\n' >tpl/home/other.inc
 printf '[a]\n\tb = 1\n[broken\n' >tpl/r/broken
 printf '[s]\n\tin = stdin\n' >tpl/in
+git -C tpl/r add f broken && git -C tpl/r commit -q -m "config files as blobs"
 
 # The files a case may change; their set-up contents are kept in variables so
 # that putting a side back costs no process (this script runs many cases).
@@ -190,6 +191,11 @@ includes in the global file from every scope||| config --get-regexp --show-origi
 --file - reads standard input||| config -f - --list --show-origin
 --file relative to a subdirectory||| -C sub config -f ff sub.key v
 --local||| config --local --get-regexp 'solo'
+--blob by revision||| config --blob=HEAD:f --list --show-origin --show-scope
+--blob by id||| config --blob="$(git rev-parse HEAD:f)" --get-all f.v
+--blob with a bad line lists what comes before||e| config --blob=HEAD:broken --list
+--blob that is no blob||e| config --blob=HEAD --list
+writing to a blob dies||e| config --blob=HEAD:f a.b c
 a broken file dies with git's message||e| config -f broken a.b
 a broken file is not edited: exit 3||e| config -f broken a.b c
 a broken file lists up to the bad line||e| config -f broken --list

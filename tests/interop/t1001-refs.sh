@@ -84,9 +84,9 @@ table() {
 for flags in "" "--allow-onelevel" "--refspec-pattern" "--allow-onelevel --refspec-pattern" \
 	"--normalize" "--normalize --allow-onelevel" "--print --refspec-pattern" \
 	"--allow-onelevel --no-allow-onelevel"; do
-	table git "$flags" >../git.tab
-	table sgit "$flags" >../sgit.tab
-	expect_files_eq "check-ref-format '$flags' over the table" ../git.tab ../sgit.tab
+	table git "$flags" >git.tab
+	table sgit "$flags" >sgit.tab
+	expect_files_eq "check-ref-format '$flags' over the table" git.tab sgit.tab
 done
 same_as_git "check-ref-format without a name is a usage error" check-ref-format
 same_as_git "check-ref-format with two names is a usage error" check-ref-format a/b c/d

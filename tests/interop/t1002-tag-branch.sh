@@ -84,12 +84,14 @@ twin "tag -f -a starts from the old message" tag -f -a t-edit
 expect_files_eq "the editor saw the old message" g/.git/TAG_EDITMSG.seen s/.git/TAG_EDITMSG.seen
 twin "--cleanup=verbatim with the editor" tag --cleanup=verbatim -a t-edit3
 expect_files_eq "the editor saw the template for kept comments" g/.git/TAG_EDITMSG.seen s/.git/TAG_EDITMSG.seen
+twin "core.commentChar" -c core.commentChar=';' tag -a t-cc
+expect_files_eq "the editor saw the template with it" g/.git/TAG_EDITMSG.seen s/.git/TAG_EDITMSG.seen
 GIT_EDITOR=:
 twin "a lightweight tag" tag t-light HEAD~1
 twin "tag -f replaces and says so" tag -f t-light
 twin "tag -f to the same value says nothing" tag -f t-light
 same_refs "after creating tags"
-for t in t-m t-mm t-F t-stdin t-tree t-empty t-comment t-verbatim t-ws t-nested t-edit t-edit2 t-edit3; do
+for t in t-cc t-m t-mm t-F t-stdin t-tree t-empty t-comment t-verbatim t-ws t-nested t-edit t-edit2 t-edit3; do
 	(cd g && git cat-file tag $t) >g.tag 2>&1
 	(cd s && git cat-file tag $t) >s.tag 2>&1
 	expect_files_eq "tag $t: the same bytes" g.tag s.tag
@@ -137,6 +139,8 @@ twin "-d -r" branch -d -r origin/HEAD
 twin "-m" branch -m topic renamed
 twin "-m onto an existing branch" branch -m renamed feature
 twin "-M onto an existing branch" branch -M renamed feature
+twin "-M onto the checked-out branch" branch -M feature master
+twin "-m of a branch onto itself" branch -m untracked untracked
 twin "-m of an unknown branch" branch -m nosuch x
 twin "-m of the current branch" branch -m trunk
 twin "-m too many" branch -m a b c
@@ -171,12 +175,18 @@ for state in loose packed; do
 	same_as_git "$state: branch -r -v" branch -rv
 	same_as_git "$state: branch --list 's*'" branch --list 's*'
 	same_as_git "$state: branch --show-current" branch --show-current
+	same_as_git "$state: tag --contains" tag --contains HEAD~1
+	same_as_git "$state: branch -a --contains" branch -a --contains HEAD~2
+	same_as_git "$state: tag -i -l 'V*'" tag -i -l 'V*'
 done
+same_as_git "--contains of nothing" tag --contains nosuch
+same_as_git "--contains of a tree" branch --contains 'HEAD^{tree}'
 git checkout -q --detach HEAD~1
 same_as_git "detached: branch" branch
 same_as_git "detached: branch -v" branch -v
 same_as_git "detached: branch --list HEAD" branch --list HEAD
 same_as_git "detached: branch --show-current" branch --show-current
+same_as_git "detached: branch --contains" branch --contains HEAD~1
 git commit -q --allow-empty -m moved
 same_as_git "detached and moved on: branch" branch
 git checkout -q ann 2>/dev/null

@@ -7,6 +7,7 @@
 #include "unit.h"
 #include "sgit/odb.h"
 #include "sgit/refs.h"
+#include "sgit/repo.h"
 #include "util/fs.h"
 
 #define WHO "C O Mitter <c@example.com> 1700000000 +0100"
@@ -105,7 +106,7 @@ static void test_refs_and_reflogs_match_what_git_writes(void)
 	struct sgit_error err = SGIT_ERROR_INIT;
 	struct sgit_refdb *db = NULL;
 	struct sgit_odb *odb = NULL;
-	struct sgit_oid one, two;
+	struct sgit_oid one, two, bad;
 	struct sgit_buf p = SGIT_BUF_INIT, c = SGIT_BUF_INIT;
 	struct sgit_ref_update u = { NULL, NULL, NULL, NULL, 0, NULL, WHO };
 
@@ -161,6 +162,19 @@ static void test_refs_and_reflogs_match_what_git_writes(void)
 			   "git -C rl log -g --format='%%H%%gs' refs/heads/topic > c.log && "
 			   "git -C rl-twin log -g --format='%%H%%gs' refs/heads/topic > d.log && cmp c.log d.log && "
 			   "test $(wc -l < a.log) = 6"), 0);
+	/* with the object store, git's object checks */
+	u.name = "refs/heads/master", u.new_oid = &bad, u.reflog_msg = "blob";
+	sgit_oid_fromhex(&bad, "8b137891791fe96927ad78e64b0aad7bded08bdc");
+	CU_ASSERT_EQUAL(sh("echo | git -C rl hash-object -w --stdin"), 0);
+	CU_ASSERT_EQUAL(sgit_refdb_update(db, &u), SGIT_EINVALID);
+	CU_ASSERT_STRING_EQUAL(err.msg, "cannot update ref 'refs/heads/master': trying to write non-commit object "
+			       "8b137891791fe96927ad78e64b0aad7bded08bdc to branch 'refs/heads/master'");
+	u.name = "refs/tags/blob";
+	CU_ASSERT_EQUAL(sgit_refdb_update(db, &u), 0);
+	sgit_oid_fromhex(&bad, "1111111111111111111111111111111111111111");
+	CU_ASSERT_EQUAL(sgit_refdb_update(db, &u), SGIT_EINVALID);
+	CU_ASSERT_STRING_EQUAL(err.msg, "cannot update ref 'refs/tags/blob': trying to write ref 'refs/tags/blob' "
+			       "with nonexistent object 1111111111111111111111111111111111111111");
 	sgit_refdb_free(db);
 	sgit_odb_free(odb);
 	sgit_buf_release(&p);
@@ -244,10 +258,69 @@ static void test_ten_thousand_refs_loose_and_packed(void)
 	sgit_buf_release(&p);
 }
 
+/* Update refs/heads/x and refs/tags/x through the repository's store; which logs appear? */
+static void log_both(const char *repo, int *branch_logged, int *tag_logged)
+{
+	struct sgit_repo_options o = SGIT_REPO_OPTIONS_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_buf dir = SGIT_BUF_INIT, idhex = SGIT_BUF_INIT;
+	struct sgit_repo *r = NULL;
+	struct sgit_oid id;
+	struct sgit_ref_update u = { "refs/heads/x", &id, NULL, NULL, 0, "m", WHO };
+
+	*branch_logged = *tag_logged = -1;
+	sgit_buf_printf(&dir, "%s/%s.id", unit_tmpdir(), repo);
+	sgit_fs_read_file(&idhex, dir.ptr, NULL);
+	CU_ASSERT_EQUAL(sgit_oid_fromhexn(&id, idhex.ptr, idhex.len), 0);
+	sgit_buf_printf(&dir, "%s/%s", unit_tmpdir(), repo);
+	o.start_dir = dir.ptr;
+	CU_ASSERT_EQUAL_FATAL(sgit_repo_open(&r, &o, &err), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sgit_repo_refdb(r));
+	CU_ASSERT_EQUAL(sgit_refdb_update(sgit_repo_refdb(r), &u), 0);
+	u.name = "refs/tags/x";
+	CU_ASSERT_EQUAL(sgit_refdb_update(sgit_repo_refdb(r), &u), 0);
+	*branch_logged = sgit_refdb_reflog_exists(sgit_repo_refdb(r), "refs/heads/x");
+	*tag_logged = sgit_refdb_reflog_exists(sgit_repo_refdb(r), "refs/tags/x");
+	sgit_repo_free(r);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&idhex);
+}
+
+static void test_the_repository_store_reads_core_log_all_ref_updates(void)
+{
+	static const struct {
+		const char *init;
+		int branch, tag;
+	} cases[] = {
+		{ "git init -q $r", 1, 0 },
+		{ "git init -q --bare $r", 0, 0 },
+		{ "git init -q --bare $r && git -C $r config core.logAllRefUpdates true", 1, 0 },
+		{ "git init -q $r && git -C $r config core.logAllRefUpdates false", 0, 0 },
+		{ "git init -q $r && git -C $r config core.logAllRefUpdates always", 1, 1 },
+		{ "git init -q --bare $r && git -C $r config core.logAllRefUpdates Always", 1, 1 },
+	};
+	char name[32];
+	size_t i;
+	int branch, tag;
+
+	if (!have_git)
+		return;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(name, sizeof(name), "lc%zu", i);
+		CU_ASSERT_EQUAL(sh("r=%s && %s && git -C $r commit-tree -m x $(git -C $r mktree </dev/null) > $r.id",
+				   name, cases[i].init), 0);
+		log_both(name, &branch, &tag);
+		CU_ASSERT_EQUAL(branch, cases[i].branch);
+		CU_ASSERT_EQUAL(tag, cases[i].tag);
+	}
+}
+
 static CU_TestInfo refdb_git_tests[] = {
 	{ "pack-all writes what git pack-refs writes", test_pack_all_writes_what_git_pack_refs_writes },
 	{ "refs and reflogs match what git writes", test_refs_and_reflogs_match_what_git_writes },
 	{ "ten thousand refs, loose and packed", test_ten_thousand_refs_loose_and_packed },
+	{ "the repository's store reads core.logAllRefUpdates",
+	  test_the_repository_store_reads_core_log_all_ref_updates },
 	CU_TEST_INFO_NULL,
 };
 
