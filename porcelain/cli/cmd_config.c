@@ -459,7 +459,8 @@ out:
 }
 /* ---- the command ---- */
 
-static void check_options(struct config_run *r, int argc)
+/* The checks git makes before it looks at the files. */
+static void check_options(struct config_run *r)
 {
 	if (r->type_conflict)
 		config_usage(r, "only one type at a time");
@@ -473,7 +474,6 @@ static void check_options(struct config_run *r, int argc)
 		if (r->use_worktree)
 			exit(cli_fatal("--worktree can only be used inside a git repository"));
 	}
-	(void)argc;
 }
 
 /* The checks git makes once the action is known. */
@@ -573,7 +573,7 @@ int cmd_config(int argc, const char **argv, struct cli_ctx *ctx)
 	r->opts = opts;
 	fill_options(opts, r);
 	argc = cli_parse_options(argc, argv, opts, config_usage_text, CLI_PARSE_STOP_AT_NON_OPTION);
-	check_options(r, argc);
+	check_options(r);
 	if ((rc = locate(r)) != 0)
 		goto out;
 	if (r->includes < 0)

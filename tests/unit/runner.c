@@ -1,10 +1,12 @@
 /* tests/unit/runner.c: main() shared by every unit test executable */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <CUnit/Basic.h>
 #include "unit.h"
+#include "sgit/buf.h"
 
 static char tmpdir[256];
 
@@ -32,6 +34,24 @@ const char *unit_tmpdir(void)
 		atexit(remove_tmpdir);
 	}
 	return tmpdir;
+}
+
+int unit_sh(const char *fmt, ...)
+{
+	struct sgit_buf cmd = SGIT_BUF_INIT;
+	va_list ap;
+	int rc;
+
+	sgit_buf_printf(&cmd, "cd '%s' && export HOME='%s' GIT_CONFIG_NOSYSTEM=1 LC_ALL=C "
+			"GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@x GIT_COMMITTER_NAME=C "
+			"GIT_COMMITTER_EMAIL=c@x && (", unit_tmpdir(), unit_tmpdir());
+	va_start(ap, fmt);
+	sgit_buf_vaddf(&cmd, fmt, ap);
+	va_end(ap);
+	sgit_buf_adds(&cmd, ") >/dev/null 2>&1");
+	rc = system(cmd.ptr);
+	sgit_buf_release(&cmd);
+	return rc;
 }
 
 static void print_failures(void)

@@ -10,4 +10,11 @@ extern CU_SuiteInfo sgit_test_suites[];
 /* A fresh empty folder for this test process (removed at exit). */
 const char *unit_tmpdir(void);
 
+/*
+ * Run a shell command (printf-style) inside unit_tmpdir() with a neutral git
+ * set-up: HOME there, no system config, LC_ALL=C, a fixed identity; output
+ * discarded. Returns system()'s status (0 on success).
+ */
+int unit_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #endif

@@ -64,24 +64,7 @@ static const char script[] =
 	"printf '%s\\tnot-for-merge\\tbranch o1 of x\\n%s\\t\\tbranch o2 of x\\n' $(git rev-parse o1 o2) "
 	"> .git/FETCH_HEAD";
 
-/* Run a command in the scratch folder with a neutral git configuration. */
-static int sh(const char *fmt, ...)
-{
-	struct sgit_buf cmd = SGIT_BUF_INIT;
-	va_list ap;
-	int rc;
-
-	sgit_buf_printf(&cmd, "cd '%s' && export HOME='%s' GIT_CONFIG_NOSYSTEM=1 LC_ALL=C "
-			"GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@x GIT_COMMITTER_NAME=C "
-			"GIT_COMMITTER_EMAIL=c@x && (", unit_tmpdir(), unit_tmpdir());
-	va_start(ap, fmt);
-	sgit_buf_vaddf(&cmd, fmt, ap);
-	va_end(ap);
-	sgit_buf_adds(&cmd, ") >/dev/null 2>&1");
-	rc = system(cmd.ptr);
-	sgit_buf_release(&cmd);
-	return rc;
-}
+#define sh unit_sh
 
 /* What git says about spec: *ok, the id, its warnings ("warning: " cut) and its first error. */
 struct verdict {
