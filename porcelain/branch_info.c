@@ -253,7 +253,7 @@ static int detached_from(struct sgit_buf *out, struct sgit_repo *repo, struct la
 	int count = 0, rc;
 
 	if (!strcmp(lc->target.ptr, "HEAD")) {
-		sgit_refinfo_abbrev(abbrev, repo, &lc->noid);
+		sgit_repo_abbrev(abbrev, repo, &lc->noid);
 		return sgit_buf_sets(out, abbrev);
 	}
 	rc = sgit_dwim_ref(&id, &full, &count, sgit_repo_refdb(repo), lc->target.ptr, lc->target.len);
@@ -265,7 +265,7 @@ static int detached_from(struct sgit_buf *out, struct sgit_repo *repo, struct la
 			name += 13;
 		rc = sgit_buf_sets(out, name);
 	} else {
-		sgit_refinfo_abbrev(abbrev, repo, &lc->noid);
+		sgit_repo_abbrev(abbrev, repo, &lc->noid);
 		rc = sgit_buf_sets(out, abbrev);
 	}
 	sgit_buf_release(&full);

@@ -8,21 +8,6 @@
 #include "sgit/odb.h"
 #include "sgit/tag.h"
 
-/* git's default abbreviation in a small repository ("auto" grows it only for big ones). */
-#define DEFAULT_ABBREV 7
-
-void sgit_refinfo_abbrev(char out[SGIT_OID_HEXSZ + 1], struct sgit_repo *repo,
-			 const struct sgit_oid *id)
-{
-	int64_t len = DEFAULT_ABBREV;
-
-	if (sgit_config_get_int(&len, sgit_repo_config(repo), "core.abbrev", NULL) < 0 ||
-	    len < 4 || len > SGIT_OID_HEXSZ)
-		len = DEFAULT_ABBREV;
-	if (sgit_odb_shortest_unique(out, sgit_repo_odb(repo), id, (size_t)len) < 0)
-		sgit_oid_tohex(out, id);
-}
-
 static const char *find_bytes(const char *hay, size_t len, const char *needle)
 {
 	return memmem(hay, len, needle, strlen(needle));

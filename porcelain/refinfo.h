@@ -7,12 +7,6 @@
 #include "sgit/oid.h"
 #include "sgit/repo.h"
 
-/*
- * id abbreviated as git shows it by default (core.abbrev, else 7 digits,
- * longer when needed to be unique). Never fails: the full id at worst.
- */
-void sgit_refinfo_abbrev(char out[SGIT_OID_HEXSZ + 1], struct sgit_repo *repo,
-			 const struct sgit_oid *id);
 
 /*
  * Where the parts of a commit or tag message are, as git's ref listings cut

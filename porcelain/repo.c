@@ -329,3 +329,9 @@ size_t sgit_repo_abbrev_len(struct sgit_repo *repo)
 	}
 	return n < 4 ? 4 : n > SGIT_OID_HEXSZ ? SGIT_OID_HEXSZ : (size_t)n;
 }
+
+void sgit_repo_abbrev(char out[SGIT_OID_HEXSZ + 1], struct sgit_repo *repo, const struct sgit_oid *id)
+{
+	if (sgit_odb_shortest_unique(out, sgit_repo_odb(repo), id, sgit_repo_abbrev_len(repo)) < 0)
+		sgit_oid_tohex(out, id);
+}

@@ -75,7 +75,7 @@ int sgit_tag_reflog_message(struct sgit_buf *out, struct sgit_repo *repo,
 	char abbrev[SGIT_OID_HEXSZ + 1];
 	int rc;
 
-	sgit_refinfo_abbrev(abbrev, repo, target);
+	sgit_repo_abbrev(abbrev, repo, target);
 	if ((rc = sgit_buf_printf(out, "tag: tagging %s (", abbrev)) < 0)
 		goto out;
 	if (sgit_odb_read(&data, &type, sgit_repo_odb(repo), target) < 0)

@@ -129,7 +129,7 @@ static void print_item(struct line_ctx *lc, const struct reflist_item *it)
 		if (!local && it->symref) {
 			add_symref(lc, it->symref);
 		} else {
-			sgit_refinfo_abbrev(abbrev, lc->ctx->repo, &it->oid);
+			sgit_repo_abbrev(abbrev, lc->ctx->repo, &it->oid);
 			sgit_buf_addf(&lc->line, " %s ", abbrev);
 			if (local)
 				add_upstream(lc, it);

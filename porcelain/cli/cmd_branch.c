@@ -79,7 +79,7 @@ static int delete_one(struct cli_ctx *ctx, const char *name, int remote, int for
 	else if (ref.flags & SGIT_REF_SYMBOLIC)
 		was = ref.target.ptr;
 	else
-		sgit_refinfo_abbrev(abbrev, ctx->repo, &ref.oid);
+		sgit_repo_abbrev(abbrev, ctx->repo, &ref.oid);
 	if (!quiet)
 		printf("Deleted %sbranch %s (was %s).\n", remote ? "remote-tracking " : "", name, was);
 	rc = 0;

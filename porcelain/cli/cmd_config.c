@@ -459,6 +459,31 @@ out:
 }
 /* ---- the command ---- */
 
+/*
+ * git parses -c before anything else and dies on a bad one; in a repository
+ * opening it has done the same, outside one this check does.
+ */
+static int check_parameters(struct cli_ctx *ctx)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_config *cfg = NULL;
+	size_t i;
+	int rc = 0;
+
+	if (ctx->repo || !ctx->nconfig_params)
+		return 0;
+	if (sgit_config_new(&cfg) < 0)
+		return cli_fatal("out of memory");
+	for (i = 0; i < ctx->nconfig_params && !rc; i++) {
+		if (sgit_config_add_parameter(cfg, ctx->config_params[i], &err) < 0) {
+			cli_error("%s", sgit_error_message(&err));
+			rc = cli_fatal("unable to parse command-line config");
+		}
+	}
+	sgit_config_free(cfg);
+	return rc;
+}
+
 /* The checks git makes before it looks at the files. */
 static void check_options(struct config_run *r)
 {
@@ -572,6 +597,8 @@ int cmd_config(int argc, const char **argv, struct cli_ctx *ctx)
 	r->ctx = ctx;
 	r->opts = opts;
 	fill_options(opts, r);
+	if ((rc = check_parameters(ctx)) != 0)
+		goto out;
 	argc = cli_parse_options(argc, argv, opts, config_usage_text, CLI_PARSE_STOP_AT_NON_OPTION);
 	check_options(r);
 	if ((rc = locate(r)) != 0)

@@ -122,7 +122,7 @@ static int delete_tags(struct cli_ctx *ctx, const char **names, int n)
 			rc = cli_error("%s", sgit_error_message(cli_err(ctx)));
 			continue;
 		}
-		sgit_refinfo_abbrev(abbrev, ctx->repo, &was);
+		sgit_repo_abbrev(abbrev, ctx->repo, &was);
 		printf("Deleted tag '%s' (was %s)\n", names[i], abbrev);
 	}
 	return rc;
@@ -367,7 +367,7 @@ static int create_tag(struct cli_ctx *ctx, struct tag_opts *o, const char **argv
 	if (edit_path.len)
 		unlink(edit_path.ptr);
 	if (o->force && !sgit_oid_is_zero(&res.prev) && !sgit_oid_equal(&res.prev, &res.id)) {
-		sgit_refinfo_abbrev(abbrev, ctx->repo, &res.prev);
+		sgit_repo_abbrev(abbrev, ctx->repo, &res.prev);
 		printf("Updated tag '%s' (was %s)\n", argv[0], abbrev);
 	}
 out:

@@ -52,7 +52,7 @@ struct config_run {
 	enum sgit_config_scope scope;
 	const char *scope_name;		/* overrides the entries' scope in --show-scope ("worktree") */
 	struct sgit_buf file_buf;	/* the file chosen, when there is one */
-	struct sgit_buf git_dir;	/* the git dir as git names it (see config_locate) */
+	struct sgit_buf git_dir;	/* "<git dir>/" as git names it, after moving where git would */
 	struct sgit_buf git_dir_abs;	/* "<absolute git dir>/": origins under it are shown with git_dir */
 	struct sgit_buf local_path;	/* the repository's config file, as git names it */
 	struct sgit_buf origin;		/* scratch: an origin as shown */
@@ -63,12 +63,11 @@ struct config_run {
 	int in_default;			/* formatting the --default value */
 };
 
-/* Append to cfg what the options select; on failure cfg keeps what was read before the error. */
-int config_read(struct sgit_config *cfg, struct config_run *r, struct sgit_error *err);
-/* An entry's origin as git shows it (repository files named as git names them). */
-const char *config_origin_name(struct config_run *r, const char *origin);
-
-/* out = value converted to the --type (write: as git stores it). Returns 0 or an exit code, message printed. */
+/*
+ * out = the value of e converted to the --type, as git shows it, or with
+ * for_write as git stores it. Returns 0 or an exit code, message printed
+ * (-1 for a value in a blob that stops the reading without killing it).
+ */
 int config_typed_value(struct sgit_buf *out, struct config_run *r, const struct sgit_config_entry *e,
 		       int for_write);
 

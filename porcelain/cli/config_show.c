@@ -56,7 +56,8 @@ out:
 	return rc;
 }
 
-int config_read(struct sgit_config *cfg, struct config_run *r, struct sgit_error *err)
+/* Append to cfg what the options select; on failure cfg keeps what was read before the error. */
+static int config_read(struct sgit_config *cfg, struct config_run *r, struct sgit_error *err)
 {
 	struct sgit_config_load_options lo = SGIT_CONFIG_LOAD_OPTIONS_INIT;
 	struct sgit_buf data = SGIT_BUF_INIT;
@@ -78,7 +79,8 @@ int config_read(struct sgit_config *cfg, struct config_run *r, struct sgit_error
 	return sgit_config_load_selected(cfg, &r->ctx->repo_opts, &lo, err);
 }
 
-const char *config_origin_name(struct config_run *r, const char *origin)
+/* An origin as git shows it: the repository's files under git's name for the git dir. */
+static const char *config_origin_name(struct config_run *r, const char *origin)
 {
 	size_t n = r->git_dir_abs.len;
 

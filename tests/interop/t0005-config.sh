@@ -204,6 +204,7 @@ a lock in the way exits 255|touch .git/config.lock|e| config a.one x
 outside a repository, writing dies||e| -C ../nr config a.b c
 outside a repository, --local dies||e| -C ../nr config --local a.b
 outside a repository, reading the global file||| -C ../nr config user.name
+outside a repository, a bad -c dies first||e| -C ../nr -c nosection=x config --list
 # ---- usage ----
 two actions at once exit 129||| config --get --list
 two types at once exit 129||| config --bool --int a.one
