@@ -91,8 +91,8 @@ struct sgit_diff_hunk {
 	size_t old_start, old_count;
 	size_t new_start, new_count;
 	size_t change, nr_changes;
-	const char *func;		/* the function context, inside an old line; NULL when none */
-	size_t func_len;
+	const char *func;		/* the function context, inside an old line */
+	size_t func_len;		/* 0 when there is none */
 };
 
 /* git's rule without a diff driver: a line starting with a letter, '_' or '$', cut to 80 bytes, right-trimmed. */

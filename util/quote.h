@@ -13,5 +13,11 @@ int sgit_quote_needed(const char *name, size_t len, int quote_high);
  * as it is otherwise. quote_high is core.quotePath (git's default: 1).
  */
 int sgit_quote_c_style_add(struct sgit_buf *out, const char *name, size_t len, int quote_high);
+/*
+ * Replace out with the C-style quoted string at s (len bytes, starting with
+ * '"'); *consumed (may be NULL) gets the bytes up to and including the
+ * closing quote. SGIT_EINVALID when badly quoted (out untouched).
+ */
+int sgit_unquote_c_style(struct sgit_buf *out, const char *s, size_t len, size_t *consumed);
 
 #endif
