@@ -94,6 +94,7 @@ struct sgit_ref_format {
 	int head_known;
 	struct sgit_buf head;		/* the ref HEAD resolves to; empty when none */
 	int warn_ambiguous;		/* core.warnAmbiguousRefs: %(refname:short) strict */
+	size_t abbrev;			/* the default abbreviation; 0 until needed */
 };
 
 /* A value as sort compares it: bytes, and a number for numeric atoms. */
@@ -112,6 +113,7 @@ struct ref_item {
 	unsigned flags;			/* SGIT_REF_SYMBOLIC, SGIT_REF_PACKED */
 	unsigned kind;			/* SGIT_REF_KIND_* */
 	struct ref_value *keys;		/* the sort keys' values, once sorted */
+	size_t nkeys;
 };
 
 struct sgit_ref_list {
@@ -127,6 +129,8 @@ struct ref_object {
 	enum sgit_object_type type;
 	size_t size;
 	struct sgit_buf data;
+	struct sgit_commit *commit;	/* parsed on demand */
+	struct sgit_tag *tag;
 };
 
 /* One ref under evaluation: its objects are read once for all its atoms. */
@@ -137,6 +141,9 @@ struct ref_eval {
 	int deref_state;		/* 0: not looked at, 1: obj[1] set, -1: no tag */
 	struct ref_value *values;	/* per atom of fmt, computed on demand */
 };
+
+/* ref_list.c */
+void ref_item_release_keys(struct ref_item *item);
 
 /* ref_format_value.c */
 void ref_eval_init(struct ref_eval *ev, struct sgit_ref_format *fmt, const struct ref_item *item);

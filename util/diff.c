@@ -200,10 +200,11 @@ static int side_alloc(struct diff_side *s, const struct sgit_diff_line *lines, l
 	s->cls = malloc(n * sizeof(*s->cls));
 	s->idx = malloc(n * sizeof(*s->idx));
 	s->icls = malloc(n * sizeof(*s->icls));
-	s->chg = calloc(n + 1, 1);
+	/* one byte before the first line and one after the last stay 0 */
+	if ((s->chg = calloc(n + 1, 1)))
+		s->chg++;
 	if (!s->cls || !s->idx || !s->icls || !s->chg)
 		return SGIT_ENOMEM;
-	s->chg++;
 	return 0;
 }
 
@@ -217,7 +218,8 @@ static void side_free(struct diff_side *s)
 }
 
 /* Read the marks off as changes: a run of deletions and the run of additions at the same place. */
-static int collect_changes(struct sgit_diff *d, const struct diff_side *a, const struct diff_side *b)
+static int collect_changes(struct sgit_diff *d, const struct diff_side *a,
+			   const struct diff_side *b)
 {
 	long i = 0, j = 0, n = 0, alloc = 0;
 	struct sgit_diff_change *c;

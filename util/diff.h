@@ -19,7 +19,12 @@
  * possible, then up by the indent heuristic).
  */
 
-#define SGIT_DIFF_MINIMAL 1u		/* --minimal: no cost limit, no discarding of frequent lines */
+/*
+ * --minimal: no cost limit, and lines frequent on the other side stay in the
+ * search, so the script is always a shortest one (git --minimal still sets
+ * some frequent lines aside and may show another script for such input).
+ */
+#define SGIT_DIFF_MINIMAL 1u
 #define SGIT_DIFF_NO_INDENT 2u		/* --no-indent-heuristic */
 #define SGIT_DIFF_TRIM_TAIL 4u		/* git drops a long common tail first with -U0: pass it then */
 
@@ -95,11 +100,18 @@ struct sgit_diff_hunk {
 	size_t func_len;		/* 0 when there is none */
 };
 
-/* git's rule without a diff driver: a line starting with a letter, '_' or '$', cut to 80 bytes, right-trimmed. */
+/*
+ * git's rule when no diff driver says otherwise: a line that starts with an
+ * ASCII letter, '_' or '$', cut to 80 bytes, trailing white space dropped.
+ */
 int sgit_diff_default_funcname(const char **func, size_t *func_len, const char *line, size_t len,
 			       void *payload);
 
-/* Replace *out (malloc'ed, free() it; NULL when none) with the hunks of d, *nr their number. */
+/*
+ * Replace *out (malloc'ed, free() it; NULL when none) with the hunks of d,
+ * *nr their number. opts NULL: SGIT_DIFF_HUNK_OPTS_INIT. Changes at most
+ * 2 * context + interhunk unchanged lines apart share a hunk, as in git.
+ */
 int sgit_diff_hunks(struct sgit_diff_hunk **out, size_t *nr, const struct sgit_diff *d,
 		    const struct sgit_diff_hunk_opts *opts, struct sgit_error *err);
 
@@ -115,7 +127,7 @@ typedef int (*sgit_diff_line_fn)(char origin, const struct sgit_diff_line *line,
 int sgit_diff_hunk_foreach(const struct sgit_diff *d, const struct sgit_diff_hunk *h,
 			   sgit_diff_line_fn fn, void *payload);
 
-/* Append the unified body (every hunk header and line, "\ No newline at end of file" marks). */
+/* Append the unified body: hunk headers, lines, "\ No newline at end of file" marks. */
 int sgit_diff_unified_add(struct sgit_buf *out, const struct sgit_diff *d,
 			  const struct sgit_diff_hunk_opts *opts, struct sgit_error *err);
 

@@ -124,7 +124,8 @@ static int runs_equal(const struct myers *m, long x, long y, long n)
  * lines: split right after (or before) the best such run, if one got far
  * enough for its cost. The half behind the run is then solved exactly.
  */
-static int split_at_long_snake(const struct myers *m, const struct meet *s, long cost, struct split *sp)
+static int split_at_long_snake(const struct myers *m, const struct meet *s, long cost,
+			       struct split *sp)
 {
 	const struct box *b = &s->bx;
 	long k, x, y, gain, best = 0;

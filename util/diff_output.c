@@ -62,7 +62,7 @@ static size_t end_after(size_t at, size_t context, size_t nr)
 	return nr - at > context ? at + context : nr;
 }
 
-/* The hunk of the changes from `first` on that lie close enough together; returns the next change. */
+/* Fill h with the changes from `first` on that lie close together; returns the next change. */
 static size_t gather(struct sgit_diff_hunk *h, const struct sgit_diff *d, size_t first,
 		     const struct sgit_diff_hunk_opts *opts)
 {
@@ -88,9 +88,12 @@ static size_t gather(struct sgit_diff_hunk *h, const struct sgit_diff *d, size_t
 int sgit_diff_hunks(struct sgit_diff_hunk **out, size_t *nr, const struct sgit_diff *d,
 		    const struct sgit_diff_hunk_opts *opts, struct sgit_error *err)
 {
+	const struct sgit_diff_hunk_opts defaults = SGIT_DIFF_HUNK_OPTS_INIT;
 	struct sgit_diff_hunk *h = NULL;
 	size_t n = 0, next = 0, searched = 0;
 
+	if (!opts)
+		opts = &defaults;
 	*out = NULL;
 	*nr = 0;
 	if (!d->nr_changes)

@@ -5,7 +5,6 @@
  */
 #include <string.h>
 #include "util/urlmatch.h"
-#include "util/wildmatch.h"
 
 /* RFC 3986: reserved characters keep their escapes (they could mean something), others lose them. */
 static const char reserved[] = ":/?#[]@!$&'()*+,;=";
@@ -236,27 +235,34 @@ void sgit_url_release(struct sgit_url *u)
 	sgit_buf_init(&u->url);
 }
 
-/* Same number of labels, each label of the pattern a glob for the URL's. */
+/* The length of the label at s (up to a '.' or len), and *rest what follows its dot. */
+static size_t label(const char **rest, size_t *left, const char *s)
+{
+	const char *dot = memchr(s, '.', *left);
+	size_t n = dot ? (size_t)(dot - s) : *left;
+
+	*left -= dot ? n + 1 : n;
+	*rest = dot ? dot + 1 : s + n;
+	return n;
+}
+
+/*
+ * Label by label, each the same or "*" in the pattern (git has no other
+ * globs here); a dot that ends a name ends it.
+ */
 static int host_matches(const struct sgit_url *url, const struct sgit_url *pat)
 {
-	struct sgit_buf a = SGIT_BUF_INIT, b = SGIT_BUF_INIT;
 	const char *u = url->url.ptr + url->host_off, *p = pat->url.ptr + pat->host_off;
-	const char *u_end = u + url->host_len, *p_end = p + pat->host_len;
-	int ok = 1;
+	size_t u_left = url->host_len, p_left = pat->host_len;
 
-	while (ok && (u < u_end || p < p_end)) {
-		const char *u_dot = memchr(u, '.', (size_t)(u_end - u)), *p_dot = memchr(p, '.', (size_t)(p_end - p));
-		const char *u_next = u_dot ? u_dot : u_end, *p_next = p_dot ? p_dot : p_end;
+	while (u_left && p_left) {
+		const char *u_label = u, *p_label = p;
+		size_t u_len = label(&u, &u_left, u), p_len = label(&p, &p_left, p);
 
-		if (!!u_dot != !!p_dot || sgit_buf_set(&a, u, (size_t)(u_next - u)) < 0 ||
-		    sgit_buf_set(&b, p, (size_t)(p_next - p)) < 0 || !sgit_wildmatch(b.ptr, a.ptr, 0))
-			ok = 0;
-		u = u_dot ? u_dot + 1 : u_end;
-		p = p_dot ? p_dot + 1 : p_end;
+		if (!(p_len == 1 && *p_label == '*') && (u_len != p_len || memcmp(u_label, p_label, u_len)))
+			return 0;
 	}
-	sgit_buf_release(&a);
-	sgit_buf_release(&b);
-	return ok;
+	return !u_left && !p_left;
 }
 
 /* The pattern's path (with anything after it) as a prefix of the URL's that ends at a '/'. */

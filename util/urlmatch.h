@@ -41,7 +41,7 @@ struct sgit_url_match {
 
 /*
  * 1 when url falls under pattern (both normalised): same scheme, host and
- * port ('*' in a pattern's host label globs within that label), the
+ * port (a label "*" in the pattern's host stands for any one label), the
  * pattern's user if it names one, and the pattern's path as a prefix ending
  * at a '/'. *m says how specific the match was.
  */

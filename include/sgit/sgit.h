@@ -19,6 +19,7 @@
 #include "refs.h"
 #include "revparse.h"
 #include "tag_create.h"
+#include "commit_create.h"
 #include "branch.h"
 
 #endif

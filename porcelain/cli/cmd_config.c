@@ -564,6 +564,9 @@ static int run_action(struct config_run *r, int argc, const char **argv)
 	case ACTION_GET_REGEXP:
 		check_argc(r, argc, 1, 2);
 		return config_get(r, argc, argv);
+	case ACTION_GET_URLMATCH:
+		check_argc(r, argc, 2, 2);
+		return config_get_urlmatch(r, argv[0], argv[1]);
 	case ACTION_UNSET:
 		check_argc(r, argc, 1, 2);
 		return edit(r, SGIT_CONFIG_EDIT_UNSET, argv[0], NULL, argv[1]);

@@ -63,6 +63,16 @@ struct config_run {
 	int in_default;			/* formatting the --default value */
 };
 
+/* Append to cfg what the options select; on failure cfg keeps what was read before the error. */
+int config_read(struct sgit_config *cfg, struct config_run *r, struct sgit_error *err);
+
+/*
+ * Append e to out as git's --get* show a matching entry: scope, origin, key
+ * (show_keys), value in the --type, terminator. Returns 0 or an exit code
+ * (-1: see config_typed_value).
+ */
+int config_format_entry(struct sgit_buf *out, struct config_run *r, const struct sgit_config_entry *e);
+
 /*
  * out = the value of e converted to the --type, as git shows it, or with
  * for_write as git stores it. Returns 0 or an exit code, message printed
@@ -74,5 +84,7 @@ int config_typed_value(struct sgit_buf *out, struct config_run *r, const struct 
 /* --get, --get-all, --get-regexp (argv: pattern [value-pattern]); --list. Return the exit code. */
 int config_get(struct config_run *r, int argc, const char **argv);
 int config_list(struct config_run *r);
+/* --get-urlmatch <section>[.<key>] <url>. */
+int config_get_urlmatch(struct config_run *r, const char *name, const char *url);
 
 #endif

@@ -56,8 +56,7 @@ out:
 	return rc;
 }
 
-/* Append to cfg what the options select; on failure cfg keeps what was read before the error. */
-static int config_read(struct sgit_config *cfg, struct config_run *r, struct sgit_error *err)
+int config_read(struct sgit_config *cfg, struct config_run *r, struct sgit_error *err)
 {
 	struct sgit_config_load_options lo = SGIT_CONFIG_LOAD_OPTIONS_INIT;
 	struct sgit_buf data = SGIT_BUF_INIT;
@@ -304,8 +303,7 @@ static int add_where(struct sgit_buf *out, struct config_run *r, const struct sg
 	return rc < 0 ? rc : sgit_buf_addch(out, sep);
 }
 
-/* One matching entry as git's format_config shows it, appended to out. */
-static int format_entry(struct sgit_buf *out, struct config_run *r, const struct sgit_config_entry *e)
+int config_format_entry(struct sgit_buf *out, struct config_run *r, const struct sgit_config_entry *e)
 {
 	struct sgit_buf value = SGIT_BUF_INIT;
 	int rc;
@@ -433,7 +431,7 @@ static int collect_one(const struct sgit_config_entry *e, void *payload)
 	if (!matches(st->m, e))
 		return 0;
 	sgit_buf_reset(&c->last);
-	if ((st->rc = format_entry(&c->last, st->r, e)) > 0)
+	if ((st->rc = config_format_entry(&c->last, st->r, e)) > 0)
 		return 1;
 	if (st->rc < 0) {
 		/* git has counted the value it failed to show, and shows what it had of it */
@@ -455,7 +453,7 @@ static int get_default(struct collected *c, struct config_run *r, const char *ke
 	int rc;
 
 	r->in_default = 1;
-	rc = format_entry(&c->last, r, &e);
+	rc = config_format_entry(&c->last, r, &e);
 	r->in_default = 0;
 	if (rc != 0)
 		return rc;

@@ -10,7 +10,9 @@
 static const struct cli_command commands[] = {
 	{ "branch", cmd_branch, CLI_NEEDS_REPO, "List, create, or delete branches" },
 	{ "cat-file", cmd_cat_file, CLI_NEEDS_REPO, "Provide contents or details of repository objects" },
+	{ "check-ignore", cmd_check_ignore, CLI_NEEDS_REPO | CLI_NEEDS_WORK_TREE, "Debug gitignore / exclude files" },
 	{ "check-ref-format", cmd_check_ref_format, CLI_NO_SETUP, "Ensures that a reference name is well formed" },
+	{ "commit-tree", cmd_commit_tree, CLI_NEEDS_REPO, "Create a new commit object" },
 	{ "config", cmd_config, CLI_OPTIONAL_REPO, "Get and set repository or global options" },
 	{ "hash-object", cmd_hash_object, CLI_OPTIONAL_REPO, "Compute object ID and optionally create an object from a file" },
 	{ "help", cmd_help, CLI_NO_SETUP, "Display help information about sgit" },

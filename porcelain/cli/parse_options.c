@@ -61,9 +61,10 @@ void cli_usage_with_options(const char *const *usage, const struct cli_option *o
 		fprintf(f, "%s%s\n", i ? "   or: " : "usage: ", usage[i]);
 	if (opts && opts->kind != CLI_OPT_END)
 		fputc('\n', f);
-	for (; opts && opts->kind != CLI_OPT_END; opts++) {
+	for (i = 0; opts && opts->kind != CLI_OPT_END; opts++, i++) {
 		if (opts->kind == CLI_OPT_GROUP) {
-			fprintf(f, "\n%s\n", opts->help ? opts->help : "");
+			/* a heading is set off by a blank line, which the first already has */
+			fprintf(f, "%s%s\n", i ? "\n" : "", opts->help ? opts->help : "");
 			continue;
 		}
 		print_option_line(f, opts);

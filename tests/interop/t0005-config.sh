@@ -51,6 +51,21 @@ printf '[g]\n\tbranch = main\n' >tpl/home/main.inc
 printf '[g]\n\tbranch = other\n' >tpl/home/other.inc
 printf '[a]\n\tb = 1\n[broken\n' >tpl/r/broken
 printf '[s]\n\tin = stdin\n' >tpl/in
+cat >tpl/r/urls <<'EOF'
+[x]
+	k = fallback
+	other = yes
+[x "https://example.com"]
+	k = host
+[x "https://*.example.com"]
+	k = any-sub
+[x "https://user@example.com/p"]
+	k = user-path
+[x "https://example.com/p/"]
+	k = path
+[x "https://EXAMPLE.com:443/%7euser/./x/../y"]
+	k = normalised
+EOF
 git -C tpl/r add f broken && git -C tpl/r commit -q -m "config files as blobs"
 
 # The files a case may change; their set-up contents are kept in variables so
@@ -191,6 +206,14 @@ includes in the global file from every scope||| config --get-regexp --show-origi
 --file - reads standard input||| config -f - --list --show-origin
 --file relative to a subdirectory||| -C sub config -f ff sub.key v
 --local||| config --local --get-regexp 'solo'
+--get-urlmatch shows every key of the section||| config -f urls --get-urlmatch x https://example.com
+--get-urlmatch: a longer path wins||| config -f urls --get-urlmatch x.k https://example.com/p/q
+--get-urlmatch: then the user||| config -f urls --get-urlmatch x.k https://user@example.com/p/q
+--get-urlmatch: "*" is one label||| config -f urls --get-urlmatch x.k https://a.example.com
+--get-urlmatch: URLs are compared normalised||| config -f urls --get-urlmatch x.k 'https://example.com/~user/y/z'
+--get-urlmatch falls back to the key without URL||| config -f urls --get-urlmatch x.k https://a.b.example.com
+--get-urlmatch of nothing exits 1||| config -f urls --get-urlmatch y https://example.com
+--get-urlmatch of a bad URL dies||e| config -f urls --get-urlmatch x example.com
 --blob by revision||| config --blob=HEAD:f --list --show-origin --show-scope
 --blob by id||| config --blob="$(git rev-parse HEAD:f)" --get-all f.v
 --blob with a bad line lists what comes before||e| config --blob=HEAD:broken --list
