@@ -284,14 +284,17 @@ static int fail(struct sgit_commit_create_result *out, enum sgit_commit_create_s
 	return rc;
 }
 
-/* id must name an object of type want: git's message otherwise (a missing object included). */
+/* id must name an object of type want: git's messages otherwise. */
 static int check_type(struct sgit_repo *repo, const struct sgit_oid *id, enum sgit_object_type want)
 {
 	enum sgit_object_type type = SGIT_OBJ_NONE;
 	char hex[SGIT_OID_HEXSZ + 1];
 	size_t size;
 
-	if (sgit_odb_read_header(&size, &type, sgit_repo_odb(repo), id) == 0 && type == want)
+	if (sgit_odb_read_header(&size, &type, sgit_repo_odb(repo), id) < 0)
+		return sgit_error_set(sgit_repo_error(repo), SGIT_ENOTFOUND, "%s is not a valid object",
+				      sgit_oid_tohex(hex, id));
+	if (type == want)
 		return 0;
 	return sgit_error_set(sgit_repo_error(repo), SGIT_EINVALID, "%s is not a valid '%s' object",
 			      sgit_oid_tohex(hex, id), sgit_object_type_name(want));

@@ -178,8 +178,7 @@ static int read_rules(struct ign_list **out, struct sgit_ignore *ign, const char
 		rc = rc == SGIT_ENOMEM ? sgit_error_nomem(ign->err) : 0;
 		goto out;
 	}
-	if (!(l = calloc(1, sizeof(*l))) || !(l->source = strdup(display)) ||
-	    ign_list_parse(l, data.ptr, data.len) < 0) {
+	if (!(l = ign_list_new(display)) || ign_list_parse(l, data.ptr, data.len) < 0) {
 		rc = sgit_error_nomem(ign->err);
 		goto out;
 	}

@@ -20,7 +20,7 @@ struct ign_pattern {
 	int line;
 };
 
-/* The patterns of one file, in file order; the last match wins. Heap-allocated, zeroed. */
+/* The patterns of one file, in file order; the last match wins. From ign_list_new(). */
 struct ign_list {
 	char *source;		/* how matches name the file */
 	struct ign_pattern *v;
@@ -35,6 +35,8 @@ struct ign_list {
  * SGIT_ENOMEM is the only failure; l is then left for ign_list_free().
  */
 int ign_list_parse(struct ign_list *l, const char *data, size_t len);
+/* An empty list named source; NULL for want of memory. */
+struct ign_list *ign_list_new(const char *source);
 /* Free l, its source and its patterns. */
 void ign_list_free(struct ign_list *l);
 

@@ -116,6 +116,20 @@ int ign_list_parse(struct ign_list *l, const char *data, size_t len)
 	return 0;
 }
 
+struct ign_list *ign_list_new(const char *source)
+{
+	struct ign_list *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return NULL;
+	sgit_buf_init(&l->arena);
+	if (!(l->source = strdup(source))) {
+		free(l);
+		return NULL;
+	}
+	return l;
+}
+
 void ign_list_free(struct ign_list *l)
 {
 	if (!l)

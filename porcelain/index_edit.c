@@ -40,8 +40,7 @@ static int component_ok(const char *c, size_t n, int is_last, unsigned int mode)
 	return 1;
 }
 
-/* git's rules for paths in the index: relative, no empty, ".", ".." or ".git" component. */
-static int path_ok(const char *path, size_t len, unsigned int mode)
+int sgit_index__path_ok(const char *path, size_t len, unsigned int mode)
 {
 	size_t start = 0, i;
 
@@ -213,7 +212,7 @@ int sgit_index_add(struct sgit_index *idx, const struct sgit_index_entry *e, uns
 		return sgit_error_set(idx->err, SGIT_EINVALID, "invalid stage %u for '%.*s'", e->stage,
 				      (int)e->path_len, e->path);
 	if (!(flags & SGIT_INDEX_ADD_NO_CHECK)) {
-		if (!path_ok(e->path, e->path_len, e->mode))
+		if (!sgit_index__path_ok(e->path, e->path_len, e->mode))
 			return sgit_error_set(idx->err, SGIT_EINVALID, "invalid path '%.*s'",
 					      (int)e->path_len, e->path);
 		if ((rc = check_dir_file(idx, e, flags & SGIT_INDEX_ADD_REPLACE)) < 0)

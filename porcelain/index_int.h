@@ -65,6 +65,10 @@ void sgit_index__clear_contents(struct sgit_index *idx);
 /* The configuration the stat checks use (defaults without a repository). */
 const struct index_config *sgit_index__config(struct sgit_index *idx);
 
+/* ---- index_edit.c ---- */
+/* git's rules for paths in the index: relative, no empty, ".", ".." or ".git" component. */
+int sgit_index__path_ok(const char *path, size_t len, unsigned int mode);
+
 /* ---- index_read.c ---- */
 /* Fill idx (empty, version and err set up) from the bytes of an index file; emptied on failure. */
 int sgit_index__parse_into(struct sgit_index *idx, const void *buf, size_t len);

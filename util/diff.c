@@ -151,12 +151,20 @@ static int frequent_line_is_noise(const char *kind, long i, long lo, long hi)
 		lo = i - DISCARD_WINDOW;
 	if (hi - i > DISCARD_WINDOW)
 		hi = i + DISCARD_WINDOW;
-	for (r = i - 1; r >= lo && kind[r] != PAIRED; r--)
-		kind[r] == ALONE ? alone_before++ : freq++;
+	for (r = i - 1; r >= lo && kind[r] != PAIRED; r--) {
+		if (kind[r] == ALONE)
+			alone_before++;
+		else
+			freq++;
+	}
 	if (!alone_before)
 		return 0;
-	for (r = i + 1; r <= hi && kind[r] != PAIRED; r++)
-		kind[r] == ALONE ? alone_after++ : freq++;
+	for (r = i + 1; r <= hi && kind[r] != PAIRED; r++) {
+		if (kind[r] == ALONE)
+			alone_after++;
+		else
+			freq++;
+	}
 	if (!alone_after)
 		return 0;
 	return freq * 3 < alone_before + alone_after;

@@ -96,8 +96,8 @@ struct sgit_commit_create_opts {
 /* Which step sgit_commit_create() stopped at: git dies at some, reports an error at others. */
 enum sgit_commit_create_step {
 	SGIT_COMMIT_STEP_NONE = 0,
-	SGIT_COMMIT_STEP_TREE,		/* "<hex> is not a valid 'tree' object" (git dies) */
-	SGIT_COMMIT_STEP_PARENT,	/* "<hex> is not a valid 'commit' object" (git dies) */
+	SGIT_COMMIT_STEP_TREE,		/* "<hex> is not a valid 'tree' object" or "... valid object" (git dies) */
+	SGIT_COMMIT_STEP_PARENT,	/* the same for "'commit'" (git dies) */
 	SGIT_COMMIT_STEP_MESSAGE,	/* "a NUL byte in commit log message not allowed." */
 	SGIT_COMMIT_STEP_IDENT,		/* an identity refused (git dies; see hint) */
 	SGIT_COMMIT_STEP_BUILD,		/* a bad extra header, out of memory */

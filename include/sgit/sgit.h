@@ -21,5 +21,6 @@
 #include "tag_create.h"
 #include "commit_create.h"
 #include "branch.h"
+#include "ignore.h"
 
 #endif

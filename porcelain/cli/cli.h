@@ -141,6 +141,7 @@ int cmd_tag(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_branch(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_commit_tree(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_check_ignore(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_for_each_ref(int argc, const char **argv, struct cli_ctx *ctx);
 
 /* The table, for help. */
 const struct cli_command *cli_commands(size_t *n);

@@ -43,8 +43,9 @@ static int parent_cb(const struct cli_option *opt, const char *arg, int unset)
 	if (cli_resolve_object(&id, st->ctx, arg, NULL) < 0)
 		exit(cli_fatal("not a valid object name %s", arg));
 	sgit_oid_tohex(hex, &id);
-	if (sgit_odb_read_header(&size, &type, sgit_repo_odb(st->ctx->repo), &id) < 0 ||
-	    type != SGIT_OBJ_COMMIT)
+	if (sgit_odb_read_header(&size, &type, sgit_repo_odb(st->ctx->repo), &id) < 0)
+		exit(cli_fatal("%s is not a valid object", hex));
+	if (type != SGIT_OBJ_COMMIT)
 		exit(cli_fatal("%s is not a valid 'commit' object", hex));
 	for (i = 0; i < st->nparents; i++)
 		if (sgit_oid_equal(&st->parents[i], &id)) {

@@ -14,6 +14,7 @@ static const struct cli_command commands[] = {
 	{ "check-ref-format", cmd_check_ref_format, CLI_NO_SETUP, "Ensures that a reference name is well formed" },
 	{ "commit-tree", cmd_commit_tree, CLI_NEEDS_REPO, "Create a new commit object" },
 	{ "config", cmd_config, CLI_OPTIONAL_REPO, "Get and set repository or global options" },
+	{ "for-each-ref", cmd_for_each_ref, CLI_NEEDS_REPO, "Output information on each ref" },
 	{ "hash-object", cmd_hash_object, CLI_OPTIONAL_REPO, "Compute object ID and optionally create an object from a file" },
 	{ "help", cmd_help, CLI_NO_SETUP, "Display help information about sgit" },
 	{ "init", cmd_init, CLI_NO_SETUP, "Create an empty Git repository or reinitialize an existing one" },

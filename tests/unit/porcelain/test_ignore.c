@@ -391,12 +391,11 @@ static void test_random_bytes_never_crash_the_parser(void)
 	size_t i;
 
 	for (round = 0; round < 200; round++) {
-		struct ign_list *l = calloc(1, sizeof(*l));
+		struct ign_list *l = ign_list_new("fuzz");
 		size_t len = (size_t)round * 2 + 1;
 
 		if (!l)
 			return;
-		sgit_buf_init(&l->arena);
 		for (i = 0; i < len; i++) {
 			seed = seed * 1103515245u + 12345u;
 			data[i] = "ab*?[]!/\\\n\r #\0x"[(seed >> 16) % 16];

@@ -157,8 +157,10 @@ static const struct pair edge_cases[] = {
 	{ "insert at the very start", S(LINES10), S("0\n" LINES10), 3 },
 	{ "append at the very end", S(LINES10), S(LINES10 "11\n"), 3 },
 	{ "delete the first line", S(LINES10), S("2\n3\n4\n5\n6\n7\n8\n9\n10\n"), 3 },
-	{ "gap of six joins hunks", S(LINES10 "11\n12\n"), S("1\nX\n3\n4\n5\n6\n7\n8\n9\nY\n11\n12\n"), 3 },
-	{ "gap of seven splits hunks", S(LINES10 "11\n12\n"), S("1\nX\n3\n4\n5\n6\n7\n8\n9\n10\nY\n12\n"), 3 },
+	{ "six unchanged lines between changes join hunks", S(LINES10 "11\n12\n"),
+	  S("1\nX\n3\n4\n5\n6\n7\n8\nY\n10\n11\n12\n"), 3 },
+	{ "seven unchanged lines between changes split hunks", S(LINES10 "11\n12\n"),
+	  S("1\nX\n3\n4\n5\n6\n7\n8\n9\nY\n11\n12\n"), 3 },
 	{ "no context", S(LINES10), S("1\n2\nX\n4\n5\n6\nY\n8\n9\n10\n"), 0 },
 	{ "no context, pure insertion", S(LINES10), S("1\n2\n2a\n3\n4\n5\n6\n7\n8\n9\n10\n"), 0 },
 	{ "no context, pure deletion", S(LINES10), S("1\n2\n4\n5\n6\n7\n8\n9\n10\n"), 0 },
@@ -188,7 +190,8 @@ static const struct pair edge_cases[] = {
 	    " a\n b\n c\n d\n E\n"), 3 },
 	{ "function context drops trailing blanks",
 	  S("name  \t\r\n1\n2\n3\n4\n5\n"), S("name  \t\r\n1\n2\n3\n4\nfive\n"), 3 },
-	{ "function context comes from the old side", S("x\n1\n2\n3\n4\n5\n"), S("y\n1\n2\n3\n4\nfive\n"), 3 },
+	{ "function context comes from the old side", S("x\n1\n2\n3\n4\n5\n"),
+	  S("y\n1\n2\n3\n4\nfive\n"), 3 },
 	{ "function context of each hunk", S("A\n1\n2\n3\n4\n5\nB\n6\n7\n8\n9\n10\n11\n12\n"),
 	  S("A\n1\n2\n3\n4\nfive\nB\n6\n7\n8\n9\n10\n11\ntwelve\n"), 1 },
 	{ "function context not repeated from inside the hunk", S("A\n1\n2\n3\n4\n5\n"),
@@ -222,6 +225,10 @@ static const struct {
 	{ "p\nq\nr\n", "p\nr\n", 0, "@@ -2 +1,0 @@ p\n-q\n" },
 	{ "1\n2\n3\n", "1\n3\n", 0, "@@ -2 +1,0 @@\n-2\n" },
 	{ "f\n1\n2\n3\n4\n", "f\n1\n2\n3\nx\n", 1, "@@ -4,2 +4,2 @@ f\n 3\n-4\n+x\n" },
+	{ "1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\nx\n3\n4\n5\n6\n7\n8\ny\n", 3,
+	  "@@ -1,9 +1,9 @@\n 1\n-2\n+x\n 3\n 4\n 5\n 6\n 7\n 8\n-9\n+y\n" },
+	{ "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "1\nx\n3\n4\n5\n6\n7\n8\n9\ny\n", 3,
+	  "@@ -1,5 +1,5 @@\n 1\n-2\n+x\n 3\n 4\n 5\n@@ -7,4 +7,4 @@\n 7\n 8\n 9\n-10\n+y\n" },
 	{ "$" "123456789012345678901234567890123456789012345678901234567890123456789012345678  9\n"
 	  "1\n", "$" "123456789012345678901234567890123456789012345678901234567890123456789012345678  9\n"
 	  "2\n", 0,
@@ -267,9 +274,14 @@ struct text {
 	unsigned id[MAX_LINES];
 };
 
-static unsigned random_line(unsigned unique_pct)
+/* What random files look like: how long, how many unique lines, how many vocabulary lines used. */
+struct shape {
+	unsigned max_lines, unique_pct, nvocab;
+};
+
+static unsigned random_line(const struct shape *sh)
 {
-	return rnd(100) < unique_pct ? (unsigned)NVOCAB + rnd(100000) : rnd((unsigned)NVOCAB);
+	return rnd(100) < sh->unique_pct ? (unsigned)NVOCAB + rnd(100000) : rnd(sh->nvocab);
 }
 
 static void add_line_text(struct sgit_buf *b, unsigned id)
@@ -281,7 +293,7 @@ static void add_line_text(struct sgit_buf *b, unsigned id)
 }
 
 /* One random edit: delete, insert, replace, or copy a few lines elsewhere. */
-static void random_edit(struct text *t, unsigned unique_pct)
+static void random_edit(struct text *t, const struct shape *sh)
 {
 	unsigned op = t->n ? rnd(4) : 1, at = rnd(t->n + 1), len = 1 + rnd(4), ins = 0, add[8], i;
 
@@ -291,7 +303,7 @@ static void random_edit(struct text *t, unsigned unique_pct)
 		len = 0;
 	if (op == 1 || op == 2)
 		for (ins = 1 + rnd(5), i = 0; i < ins; i++)
-			add[i] = random_line(unique_pct);
+			add[i] = random_line(sh);
 	if (op == 3)
 		for (ins = 1 + rnd(4), i = 0; i < ins; i++)
 			add[i] = t->id[rnd(t->n)];
@@ -313,41 +325,49 @@ static void render(struct sgit_buf *b, const struct text *t, int cut_newline)
 		sgit_buf_truncate(b, b->len - 1);
 }
 
-/* A random pair: a file of up to max_lines lines and an edited copy; sometimes no final newline. */
-static void random_pair(struct sgit_buf *a, struct sgit_buf *b, unsigned max_lines, unsigned unique_pct)
+/* A random pair: a file and an edited copy; sometimes without the final newline. */
+static void random_pair(struct sgit_buf *a, struct sgit_buf *b, const struct shape *sh)
 {
 	struct text *t = malloc(sizeof(*t));
 	unsigned edits = 1 + rnd(5), i;
 
 	if (!t)
 		return;
-	t->n = rnd(max_lines + 1);
+	t->n = rnd(sh->max_lines + 1);
 	for (i = 0; i < t->n; i++)
-		t->id[i] = random_line(unique_pct);
+		t->id[i] = random_line(sh);
 	render(a, t, rnd(8) == 0);
 	while (edits--)
-		random_edit(t, unique_pct);
+		random_edit(t, sh);
 	render(b, t, rnd(8) == 0);
 	free(t);
 }
 
+/*
+ * Code-like files; mostly unique lines; and a few distinct lines among
+ * unique ones, where lines frequent on the other side are set aside.
+ */
+static const struct shape shapes[] = {
+	{ 40, 0, NVOCAB }, { 40, 30, NVOCAB }, { 150, 30, NVOCAB }, { 60, 50, 3 }, { 200, 70, 2 },
+};
+
 static void test_random_edits_give_gits_hunks(void)
 {
-	static const unsigned contexts[] = { 3, 3, 3, 0, 1, 5 };
+	static const unsigned contexts[] = { 3, 3, 3, 0, 1, 5, 3 };
 	struct sgit_buf a = SGIT_BUF_INIT, b = SGIT_BUF_INIT;
 	char name[64];
 	unsigned i, failures = 0;
 
 	rng_state = 20240601;
 	git_bodies_seen = 0;
-	for (i = 0; i < 300 && failures < 3; i++) {
-		random_pair(&a, &b, i < 200 ? 40 : 150, i % 3 ? 30 : 0);
+	for (i = 0; i < 500 && failures < 3; i++) {
+		random_pair(&a, &b, &shapes[i / 100]);
 		snprintf(name, sizeof(name), "random %u", i);
-		if (!same_as_git(name, a.ptr, a.len, b.ptr, b.len, contexts[i % 6]))
+		if (!same_as_git(name, a.ptr, a.len, b.ptr, b.len, contexts[i % 7]))
 			failures++;
 	}
 	CU_ASSERT_EQUAL(failures, 0);
-	CU_ASSERT(git_bodies_seen > 250);
+	CU_ASSERT(git_bodies_seen > 400);
 	sgit_buf_release(&a);
 	sgit_buf_release(&b);
 }
@@ -414,7 +434,8 @@ static void test_the_script_is_minimal_on_small_inputs(void)
 	for (i = 0; i < 3000; i++) {
 		small_random_lines(&a, 20, 2 + i % 4);
 		small_random_lines(&b, 20, 2 + i % 4);
-		CU_ASSERT_EQUAL_FATAL(sgit_diff_lines(&d, a.ptr, a.len, b.ptr, b.len, SGIT_DIFF_MINIMAL, NULL), 0);
+		CU_ASSERT_EQUAL_FATAL(sgit_diff_lines(&d, a.ptr, a.len, b.ptr, b.len, SGIT_DIFF_MINIMAL,
+						      NULL), 0);
 		if (check_script(&d) != brute_force_distance(&d))
 			bad++;
 		/* the default mode may set frequent lines aside, but stays a valid script */
@@ -436,9 +457,9 @@ static void test_large_different_inputs_stay_correct(void)
 
 	rng_state = 99;
 	for (i = 0; i < 3000; i++) {
-		add_line_text(&a, random_line(40));
+		add_line_text(&a, random_line(&shapes[1]));
 		if (rnd(3))
-			add_line_text(&b, random_line(40));
+			add_line_text(&b, random_line(&shapes[1]));
 		else
 			sgit_buf_addf(&b, "line %u\n", i);
 	}
@@ -528,11 +549,13 @@ static void test_binary_is_a_nul_in_the_first_8000_bytes(void)
 
 static CU_TestInfo diff_tests[] = {
 	{ "edge cases give git's hunks", test_edge_cases_give_gits_hunks },
-	{ "hunk headers are written as git writes them", test_hunk_headers_are_written_as_git_writes_them },
+	{ "hunk headers are written as git writes them",
+	  test_hunk_headers_are_written_as_git_writes_them },
 	{ "random edits give git's hunks", test_random_edits_give_gits_hunks },
 	{ "the script is minimal on small inputs", test_the_script_is_minimal_on_small_inputs },
 	{ "large different inputs stay correct", test_large_different_inputs_stay_correct },
-	{ "a long common tail is dropped with no context", test_a_long_common_tail_is_dropped_with_no_context },
+	{ "a long common tail is dropped with no context",
+	  test_a_long_common_tail_is_dropped_with_no_context },
 	{ "matched ranges lie between the changes", test_matched_ranges_lie_between_the_changes },
 	{ "the line walk stops when asked", test_the_line_walk_stops_when_asked },
 	{ "binary is a nul in the first 8000 bytes", test_binary_is_a_nul_in_the_first_8000_bytes },
