@@ -10,6 +10,7 @@
 #include "objects/loose.h"
 #include "objects/odb_int.h"
 #include "util/fs.h"
+#include "util/quote.h"
 
 /* As git: alternates of alternates are followed this deep, no deeper. */
 #define ALTERNATES_MAX_DEPTH 5
@@ -44,38 +45,6 @@ static int append_store(struct sgit_odb *odb, const char *path, const char *real
 	return 0;
 }
 
-/* Undo the C quoting git allows in an alternates line ("\"a\\tb\""); -1 when malformed. */
-static int unquote(struct sgit_buf *out, const char *s)
-{
-	static const char from[] = "abfnrtv\\\"", to[] = "\a\b\f\n\r\t\v\\\"";
-	const char *end = s + strlen(s) - 1;
-
-	sgit_buf_reset(out);
-	if (end <= s || *end != '"')
-		return -1;
-	for (s++; s < end; s++) {
-		const char *e;
-		int c = (unsigned char)*s;
-
-		if (c == '\\') {
-			if (++s >= end)
-				return -1;
-			if ((e = strchr(from, *s)) != NULL && *s) {
-				c = to[e - from];
-			} else if (s + 2 < end && s[0] >= '0' && s[0] <= '3' && s[1] >= '0' &&
-				   s[1] <= '7' && s[2] >= '0' && s[2] <= '7') {
-				c = (s[0] - '0') << 6 | (s[1] - '0') << 3 | (s[2] - '0');
-				s += 2;
-			} else {
-				return -1;
-			}
-		}
-		if (sgit_buf_addch(out, (char)c) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 /* Add one line of store i's info/alternates (relative paths start at that store). */
 static int add_alternate_line(struct sgit_odb *odb, size_t i, char *line, int depth)
 {
@@ -86,8 +55,11 @@ static int add_alternate_line(struct sgit_odb *odb, size_t i, char *line, int de
 	if (!*line || *line == '#')
 		return 0;
 	if (*line == '"') {
-		if (unquote(&unq, line) < 0)
-			goto out;	/* as git: a line it cannot unquote is skipped */
+		size_t used = 0, len = strlen(line);
+
+		/* as git: a line it cannot unquote is skipped */
+		if (sgit_unquote_c_style(&unq, line, len, &used) < 0 || used != len)
+			goto out;
 		path = unq.ptr;
 	}
 	if (*path != '/') {

@@ -215,8 +215,7 @@ static int check_build_inputs(const struct sgit_commit_create_opts *o, struct sg
 	if (!o->author || !o->committer)
 		return sgit_error_set(err, SGIT_EINVALID, "a commit needs an author and a committer");
 	if (strchr(o->author, '\n') || strchr(o->committer, '\n') || (o->encoding && strchr(o->encoding, '\n')))
-		return sgit_error_set(err, SGIT_EINVALID, "commit header value '%s' holds a line break",
-				      strchr(o->author, '\n') ? o->author : o->committer);
+		return sgit_error_set(err, SGIT_EINVALID, "an identity or the encoding holds a line break");
 	if (o->message_len && memchr(o->message, '\0', o->message_len))
 		return sgit_error_set(err, SGIT_EINVALID, "a NUL byte in commit log message not allowed.");
 	return 0;

@@ -147,6 +147,11 @@ int sgit_index_open_file(struct sgit_index **out, const char *path, struct sgit_
 	return rc;
 }
 
+int sgit_index_new(struct sgit_index **out, struct sgit_repo *repo, struct sgit_error *err)
+{
+	return index_new(out, NULL, repo, err);
+}
+
 int sgit_index_parse(struct sgit_index **out, const void *data, size_t len, struct sgit_error *err)
 {
 	struct sgit_index *idx = NULL;

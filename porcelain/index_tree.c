@@ -213,6 +213,7 @@ out:
 
 struct read_ctx {
 	struct sgit_index *idx;
+	unsigned int flags;
 	struct sgit_odb *odb;
 	struct sgit_buf path;
 	struct index_ientry **v;	/* the new entries, in the order the trees give */
@@ -221,12 +222,19 @@ struct read_ctx {
 
 static int take_entry(struct read_ctx *c, const struct sgit_tree_entry *te)
 {
+	const struct sgit_index_entry *old;
 	struct sgit_index_entry e;
 	struct index_ientry *ie;
 
 	if (!sgit_index__path_ok(c->path.ptr, c->path.len, te->mode))
 		return sgit_error_set(c->idx->err, SGIT_EINVALID, "invalid path '%s'", c->path.ptr);
 	memset(&e, 0, sizeof(e));
+	if ((c->flags & SGIT_INDEX_READ_TREE_KEEP_STAT) &&
+	    (old = sgit_index_get(c->idx, c->path.ptr, 0)) && old->mode == te->mode &&
+	    sgit_oid_equal(&old->id, &te->id)) {
+		e = *old;
+		e.flags &= ~(unsigned int)SGIT_INDEX_INTENT_TO_ADD;
+	}
 	e.mode = te->mode;
 	e.id = te->id;
 	e.path = c->path.ptr;
@@ -321,9 +329,9 @@ static int check_read_order(struct read_ctx *c)
 	return 0;
 }
 
-int sgit_index_read_tree(struct sgit_index *idx, const struct sgit_oid *id)
+int sgit_index_read_tree(struct sgit_index *idx, const struct sgit_oid *id, unsigned int flags)
 {
-	struct read_ctx c = { idx, NULL, SGIT_BUF_INIT, NULL, 0, 0 };
+	struct read_ctx c = { idx, flags, NULL, SGIT_BUF_INIT, NULL, 0, 0 };
 	struct index_ctree *root = sgit_index__ctree_new("", 0);
 	size_t i;
 	int rc;

@@ -5,6 +5,7 @@
 #include "porcelain/repo_int.h"
 #include "sgit/refs.h"
 #include "util/fs.h"
+#include "util/quote.h"
 
 #define ZLIB_DEFAULT_LEVEL 6	/* what zlib's Z_DEFAULT_COMPRESSION (-1 in git's config) means */
 
@@ -55,40 +56,6 @@ static int compression_level(int *out, const struct sgit_config *cfg, struct sgi
 	return 0;
 }
 
-/* A C-quoted string at s ('"'): 0 and *end just after the closing quote, -1 when broken. */
-static int unquote_c(struct sgit_buf *out, const char *s, const char **end, int *rc)
-{
-	static const char escapes[][2] = {
-		{ 'a', '\a' }, { 'b', '\b' }, { 'f', '\f' }, { 'n', '\n' }, { 'r', '\r' },
-		{ 't', '\t' }, { 'v', '\v' }, { '\\', '\\' }, { '"', '"' },
-	};
-	const char *p;
-	size_t i;
-
-	for (p = s + 1; *p != '"' && !*rc; p++) {
-		char c = *p;
-
-		if (!c)
-			return -1;
-		if (c == '\\' && p[1] >= '0' && p[1] <= '3') {
-			if (p[2] < '0' || p[2] > '7' || p[3] < '0' || p[3] > '7')
-				return -1;
-			c = (char)(((p[1] - '0') << 6) | ((p[2] - '0') << 3) | (p[3] - '0'));
-			p += 3;
-		} else if (c == '\\') {
-			for (i = 0; i < sizeof(escapes) / sizeof(escapes[0]) && escapes[i][0] != p[1]; i++)
-				;
-			if (i == sizeof(escapes) / sizeof(escapes[0]))
-				return -1;
-			c = escapes[i][1];
-			p++;
-		}
-		*rc = sgit_buf_addch(out, c);
-	}
-	*end = p + 1;
-	return 0;
-}
-
 /*
  * One entry of GIT_ALTERNATE_OBJECT_DIRECTORIES: up to the next ':', or a
  * C-quoted string when it starts with '"' (broken quoting is taken as
@@ -97,10 +64,13 @@ static int unquote_c(struct sgit_buf *out, const char *s, const char **end, int 
 static const char *next_alternate(struct sgit_buf *out, const char *s, int *rc)
 {
 	const char *end = strchrnul(s, ':');
+	size_t used = 0;
 
 	sgit_buf_reset(out);
 	*rc = 0;
-	if (*s == '"' && unquote_c(out, s, &end, rc) < 0) {
+	if (*s == '"' && sgit_unquote_c_style(out, s, strlen(s), &used) == 0) {
+		end = s + used;
+	} else if (*s == '"') {
 		sgit_buf_reset(out);
 		end = strchrnul(s, ':');
 		*rc = sgit_buf_add(out, s, (size_t)(end - s));

@@ -76,6 +76,8 @@ int sgit_index_open_locked(struct sgit_index **out, struct sgit_repo *repo);
  */
 int sgit_index_open_file(struct sgit_index **out, const char *path, struct sgit_repo *repo,
 			 struct sgit_error *err);
+/* A new empty index with no file (scratch space); repo and err as for sgit_index_open_file. */
+int sgit_index_new(struct sgit_index **out, struct sgit_repo *repo, struct sgit_error *err);
 /* Parse the bytes of an index file (pure: no repository, no file). */
 int sgit_index_parse(struct sgit_index **out, const void *data, size_t len, struct sgit_error *err);
 /* Frees the index, and releases its lock when still held. */
@@ -176,12 +178,19 @@ enum sgit_index_write_tree_flag {
  * SGIT_EINVALID "you have both 'a' and 'a/b'".
  */
 int sgit_index_write_tree(struct sgit_oid *out, struct sgit_index *idx, unsigned int flags);
+enum sgit_index_read_tree_flag {
+	/* an entry whose mode and id are those of the stage 0 entry it replaces keeps its
+	   stat data and flags (git read-tree -m with one tree) */
+	SGIT_INDEX_READ_TREE_KEEP_STAT = 1,
+};
 /*
  * Replace every entry with the contents of the tree id, recursively, at
  * stage 0 with zero stat data (git read-tree <tree>); the cache tree is
- * primed from the trees read and resolve-undo data is dropped.
+ * primed from the trees read and resolve-undo data is dropped. Paths git
+ * refuses (".git" and friends) are SGIT_EINVALID "invalid path 'x'"; the
+ * index is unchanged on failure.
  */
-int sgit_index_read_tree(struct sgit_index *idx, const struct sgit_oid *id);
+int sgit_index_read_tree(struct sgit_index *idx, const struct sgit_oid *id, unsigned int flags);
 
 /* ---- the work tree ---- */
 /* What differs between an entry and lstat data (sgit_index_entry_stat_changes). */
@@ -227,7 +236,10 @@ int sgit_index_entry_is_racy(const struct sgit_index *idx, const struct sgit_ind
  */
 int sgit_index_entry_modified(unsigned int *changed, struct sgit_index *idx,
 			      const struct sgit_index_entry *e, const struct stat *st);
-/* 1 when the work tree file of e (lstat data st) has e's content (hashed). */
+/*
+ * 1 when the work tree file of e (lstat data st) has e's content (hashed;
+ * for a submodule, its HEAD), 0 when not, < 0 when it cannot be read.
+ */
 int sgit_index_entry_content_matches(struct sgit_index *idx, const struct sgit_index_entry *e,
 				     const struct stat *st);
 

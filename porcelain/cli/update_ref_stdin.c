@@ -5,6 +5,7 @@
 #include <string.h>
 #include "porcelain/cli/ref_cmd.h"
 #include "porcelain/cli/update_ref.h"
+#include "util/quote.h"
 
 enum kind { K_UPDATE, K_CREATE, K_DELETE, K_VERIFY, K_OPTION, K_START, K_PREPARE, K_ABORT, K_COMMIT };
 /* The transaction's states, in git's order: a command never moves back down. */
@@ -61,36 +62,11 @@ static int read_field(struct sgit_buf *in, char term)
 	return n;
 }
 
-/* C-style quoted argument "..." as git writes paths: *end gets the byte after the quote. */
-static int unquote(struct sgit_buf *out, const char *p, const char **end)
-{
-	static const char esc_in[] = "abfnrtv\\\"", esc_out[] = "\a\b\f\n\r\t\v\\\"";
-
-	for (p++; *p && *p != '"'; p++) {
-		const char *e;
-
-		if (*p != '\\') {
-			sgit_buf_addch(out, *p);
-		} else if (*++p && (e = strchr(esc_in, *p))) {
-			sgit_buf_addch(out, esc_out[e - esc_in]);
-		} else if (p[0] >= '0' && p[0] <= '3' && p[1] >= '0' && p[1] <= '7' &&
-			   p[2] >= '0' && p[2] <= '7') {
-			sgit_buf_addch(out, (char)(((p[0] - '0') << 6) | ((p[1] - '0') << 3) | (p[2] - '0')));
-			p += 2;
-		} else {
-			return -1;
-		}
-	}
-	if (*p != '"')
-		return -1;
-	*end = p + 1;
-	return 0;
-}
-
 /* Without -z: the next word, or a quoted argument. Returns 0 or an exit code. */
 static int parse_arg(struct batch *b, const char **next)
 {
 	const char *orig = *next;
+	size_t used = 0;
 
 	sgit_buf_reset(&b->arg);
 	if (**next != '"') {
@@ -98,8 +74,9 @@ static int parse_arg(struct batch *b, const char **next)
 			sgit_buf_addch(&b->arg, *(*next)++);
 		return 0;
 	}
-	if (unquote(&b->arg, orig, next) < 0)
+	if (sgit_unquote_c_style(&b->arg, orig, strlen(orig), &used) < 0)
 		return cli_fatal("badly quoted argument: %s", orig);
+	*next = orig + used;
 	if (**next && !isspace((unsigned char)**next))
 		return cli_fatal("unexpected character after quoted argument: %s", orig);
 	return 0;

@@ -86,7 +86,7 @@ static const char *one(struct sgit_buf *out, const char *format, const char *ref
 	const char *pattern[] = { ref };
 
 	if (list(out, format, NULL, 0, pattern, 1) < 0)
-		return sgit_error_message(&repo_err);
+		return sgit_error_message(sgit_repo_error(repo));
 	return out->ptr;
 }
 
@@ -172,9 +172,9 @@ static void test_bad_formats_are_refused_with_gits_message(void)
 				SGIT_EINVALID);
 		CU_ASSERT_PTR_NULL(fmt);
 		CU_ASSERT_EQUAL(malformed, bad_formats[i].malformed);
-		CU_ASSERT_STRING_EQUAL(sgit_error_message(&repo_err), bad_formats[i].message);
-		if (strcmp(sgit_error_message(&repo_err), bad_formats[i].message))
-			printf("\n  %s: %s\n", bad_formats[i].format, sgit_error_message(&repo_err));
+		CU_ASSERT_STRING_EQUAL(sgit_error_message(sgit_repo_error(repo)), bad_formats[i].message);
+		if (strcmp(sgit_error_message(sgit_repo_error(repo)), bad_formats[i].message))
+			printf("\n  %s: %s\n", bad_formats[i].format, sgit_error_message(sgit_repo_error(repo)));
 	}
 }
 
