@@ -132,6 +132,12 @@ static size_t dir_start(const struct sgit_index *idx, const char *dir, size_t le
 	return lo;
 }
 
+int sgit_index_find_dir(size_t *pos, const struct sgit_index *idx, const char *dir, size_t len)
+{
+	*pos = dir_start(idx, dir, len);
+	return *pos < idx->nentries && is_under(idx, *pos, dir, len) ? 0 : SGIT_ENOTFOUND;
+}
+
 /*
  * A file "a" where "a/b" is added, or files "a/..." where "a" is added, at
  * the same stage: removed with replace, else SGIT_EEXISTS as git refuses.

@@ -141,6 +141,23 @@ int sgit_index_cache_tree_valid(const struct sgit_index *idx)
 	return idx->ctree && idx->ctree->count >= 0;
 }
 
+int sgit_index_cache_tree_lookup(struct sgit_oid *out, const struct sgit_index *idx, const char *dir)
+{
+	struct index_ctree *t = idx->ctree;
+
+	while (t && *dir) {
+		const char *slash = strchr(dir, '/');
+		size_t n = slash ? (size_t)(slash - dir) : strlen(dir);
+
+		t = sgit_index__ctree_sub(t, dir, n, 0);
+		dir += n + (slash != NULL);
+	}
+	if (!t)
+		return SGIT_ENOTFOUND;
+	*out = t->id;
+	return 0;
+}
+
 void sgit_index_cache_tree_clear(struct sgit_index *idx)
 {
 	sgit_index__ctree_free(idx->ctree);

@@ -357,7 +357,7 @@ int sgit_ref_format_expand(struct sgit_buf *out, struct sgit_ref_format *fmt,
 	int rc;
 
 	sgit_buf_reset(out);
-	ref_eval_init(&ev, fmt, &list->items[i]);
+	ref_eval_init(&ev, fmt, list, &list->items[i]);
 	if ((rc = push_frame(&x, FRAME_BASE, NULL)) == 0 && (rc = expand_pieces(&x, &ev)) == 0)
 		sgit_buf_swap(out, &x.frames[0].out);
 	if (rc == SGIT_ENOMEM)
@@ -384,14 +384,16 @@ static int cmp_bytes(const struct sgit_buf *a, const struct sgit_buf *b, int ica
 	return cmp ? cmp : (a->len > b->len) - (a->len < b->len);
 }
 
-static int cmp_key(const struct sort_ctx *s, size_t k, const struct ref_value *va,
-		   const struct ref_value *vb)
+static int cmp_key(const struct sort_ctx *s, size_t k, const char *na, const struct ref_value *va,
+		   const char *nb, const struct ref_value *vb)
 {
 	const struct sort_key *key = &s->fmt->keys[k];
 	const struct ref_atom *a = &s->fmt->atoms[key->atom];
 	int cmp;
 
-	if (key->version)
+	if (key->by_name)
+		cmp = s->ignore_case ? strcasecmp(na, nb) : strcmp(na, nb);
+	else if (key->version)
 		cmp = strverscmp(va->s.ptr, vb->s.ptr);
 	else if (a->cmp == CMP_NUM)
 		cmp = (va->num > vb->num) - (va->num < vb->num);
@@ -410,13 +412,13 @@ static int cmp_items(const void *pa, const void *pb, void *payload)
 	int cmp;
 
 	for (k = 0; k < s->fmt->nkeys; k++)
-		if ((cmp = cmp_key(s, k, &a->keys[k], &b->keys[k])) != 0)
+		if ((cmp = cmp_key(s, k, a->name, &a->keys[k], b->name, &b->keys[k])) != 0)
 			return cmp;
 	return s->ignore_case ? strcasecmp(a->name, b->name) : strcmp(a->name, b->name);
 }
 
 /* Compute the sort keys of one ref; the values move into item->keys. */
-static int item_keys(struct sgit_ref_format *fmt, struct ref_item *item)
+static int item_keys(struct sgit_ref_format *fmt, const struct sgit_ref_list *list, struct ref_item *item)
 {
 	struct ref_eval ev;
 	const struct ref_value *v;
@@ -429,8 +431,10 @@ static int item_keys(struct sgit_ref_format *fmt, struct ref_item *item)
 	item->nkeys = fmt->nkeys;
 	for (k = 0; k < fmt->nkeys; k++)
 		sgit_buf_init(&item->keys[k].s);
-	ref_eval_init(&ev, fmt, item);
+	ref_eval_init(&ev, fmt, list, item);
 	for (k = 0; k < fmt->nkeys && rc == 0; k++) {
+		if (fmt->keys[k].by_name)
+			continue;
 		if (!(v = ref_eval_value(&ev, fmt->keys[k].atom, &rc)))
 			break;
 		/* the same atom may be two keys: copy, not move */
@@ -451,7 +455,7 @@ int sgit_ref_list_sort(struct sgit_ref_list *list, struct sgit_ref_format *fmt)
 	if (!fmt->nkeys && (rc = sgit_ref_format_add_sort(fmt, "refname")) < 0)
 		return rc;
 	for (i = 0; i < list->nr; i++)
-		if ((rc = item_keys(fmt, &list->items[i])) < 0)
+		if ((rc = item_keys(fmt, list, &list->items[i])) < 0)
 			return rc;
 	if (list->nr > 1)
 		qsort_r(list->items, list->nr, sizeof(*list->items), cmp_items, &s);

@@ -73,6 +73,7 @@ struct sort_key {
 	size_t atom;
 	int reverse;
 	int version;
+	int by_name;		/* plain %(refname): compared straight from the ref */
 };
 
 /* Literal text (offset and length in literals) or an atom. */
@@ -95,6 +96,16 @@ struct sgit_ref_format {
 	struct sgit_buf head;		/* the ref HEAD resolves to; empty when none */
 	int warn_ambiguous;		/* core.warnAmbiguousRefs: %(refname:short) strict */
 	size_t abbrev;			/* the default abbreviation; 0 until needed */
+	struct abbrev_cache {		/* ids abbreviated so far: refs share their objects */
+		struct abbrev_slot *slots;
+		size_t nr, alloc;
+	} abbrevs;
+};
+
+/* One abbreviated id: asked for at least want digits, unique at len. */
+struct abbrev_slot {
+	struct sgit_oid oid;
+	unsigned char want, len;	/* len 0: empty slot */
 };
 
 /* A value as sort compares it: bytes, and a number for numeric atoms. */
@@ -120,6 +131,14 @@ struct sgit_ref_list {
 	struct sgit_repo *repo;
 	struct ref_item *items;
 	size_t nr, alloc;
+	/*
+	 * Every ref under refs/ that resolves, listed or not (NUL-separated, in
+	 * byte order): %(refname:short) asks about many names, and asking here
+	 * saves a look at the disk for each.
+	 */
+	struct sgit_buf names;
+	size_t *name_at;
+	size_t nnames, names_alloc;
 };
 
 /* One object of a ref being evaluated, loaded as far as atoms need. */
@@ -129,13 +148,16 @@ struct ref_object {
 	enum sgit_object_type type;
 	size_t size;
 	struct sgit_buf data;
-	struct sgit_commit *commit;	/* parsed on demand */
-	struct sgit_tag *tag;
+	/* a tag's fields as git's lenient parser reads them (state 2 only) */
+	struct sgit_oid tagged;
+	enum sgit_object_type tagged_type;
+	size_t tag_name, tag_name_len;	/* offset and length in data */
 };
 
 /* One ref under evaluation: its objects are read once for all its atoms. */
 struct ref_eval {
 	struct sgit_ref_format *fmt;
+	const struct sgit_ref_list *list;
 	const struct ref_item *item;
 	struct ref_object obj[2];	/* the ref's object, and the one its tag names */
 	int deref_state;		/* 0: not looked at, 1: obj[1] set, -1: no tag */
@@ -144,9 +166,12 @@ struct ref_eval {
 
 /* ref_list.c */
 void ref_item_release_keys(struct ref_item *item);
+/* 1 when name (under refs/) is a ref of the repository that resolves, else 0. */
+int ref_list_has_name(const char *name, void *list);
 
 /* ref_format_value.c */
-void ref_eval_init(struct ref_eval *ev, struct sgit_ref_format *fmt, const struct ref_item *item);
+void ref_eval_init(struct ref_eval *ev, struct sgit_ref_format *fmt, const struct sgit_ref_list *list,
+		   const struct ref_item *item);
 void ref_eval_release(struct ref_eval *ev);
 /* The value of atom i of ev's format (cached in ev); NULL on error (message in the repo's slot). */
 const struct ref_value *ref_eval_value(struct ref_eval *ev, size_t i, int *rc);

@@ -584,6 +584,7 @@ void sgit_ref_format_free(struct sgit_ref_format *fmt)
 	free(fmt->atoms);
 	free(fmt->pieces);
 	free(fmt->keys);
+	free(fmt->abbrevs.slots);
 	sgit_buf_release(&fmt->literals);
 	sgit_buf_release(&fmt->head);
 	free(fmt);
@@ -591,7 +592,7 @@ void sgit_ref_format_free(struct sgit_ref_format *fmt)
 
 int sgit_ref_format_add_sort(struct sgit_ref_format *fmt, const char *key)
 {
-	struct sort_key k = { 0, 0, 0 }, *p;
+	struct sort_key k = { 0, 0, 0, 0 }, *p;
 	int rc;
 
 	if (*key == '-') {
@@ -604,6 +605,8 @@ int sgit_ref_format_add_sort(struct sgit_ref_format *fmt, const char *key)
 	}
 	if ((rc = ref_format_parse_atom(&k.atom, fmt, key, strlen(key))) < 0)
 		return rc;
+	k.by_name = !k.version && fmt->atoms[k.atom].id == ATOM_REFNAME && !fmt->atoms[k.atom].deref &&
+		    fmt->atoms[k.atom].opt == OPT_NONE;
 	if (!(p = realloc(fmt->keys, (fmt->nkeys + 1) * sizeof(*p))))
 		return sgit_error_nomem(sgit_repo_error(fmt->repo));
 	/* the last key given is the primary one: it goes first */

@@ -8,12 +8,14 @@
 #include "sgit/odb.h"
 #include "sgit/refs.h"
 
-void ref_eval_init(struct ref_eval *ev, struct sgit_ref_format *fmt, const struct ref_item *item)
+void ref_eval_init(struct ref_eval *ev, struct sgit_ref_format *fmt, const struct sgit_ref_list *list,
+		   const struct ref_item *item)
 {
 	size_t i;
 
 	memset(ev, 0, sizeof(*ev));
 	ev->fmt = fmt;
+	ev->list = list;
 	ev->item = item;
 	for (i = 0; i < 2; i++)
 		sgit_buf_init(&ev->obj[i].data);
@@ -28,11 +30,8 @@ void ref_eval_release(struct ref_eval *ev)
 {
 	size_t i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 2; i++)
 		sgit_buf_release(&ev->obj[i].data);
-		sgit_commit_free(ev->obj[i].commit);
-		sgit_tag_free(ev->obj[i].tag);
-	}
 	if (ev->values)
 		for (i = 0; i < ev->fmt->natoms; i++)
 			sgit_buf_release(&ev->values[i].s);
@@ -45,12 +44,60 @@ static struct sgit_error *eval_err(const struct ref_eval *ev)
 	return sgit_repo_error(ev->fmt->repo);
 }
 
+/* "<prefix><40 hex>\n" at p (len bytes there): the id, 0; -1 otherwise. */
+static int hex_line(struct sgit_oid *out, const char *p, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (len < n + SGIT_OID_HEXSZ + 1 || memcmp(p, prefix, n) || p[n + SGIT_OID_HEXSZ] != '\n')
+		return -1;
+	return sgit_oid_fromhexn(out, p + n, SGIT_OID_HEXSZ) < 0 ? -1 : 0;
+}
+
+/*
+ * What git's object parser checks before a listing may read an object: a
+ * commit starts with its tree line and parent lines; a tag has "object",
+ * "type" and "tag" lines. Anything else in them is read leniently, as git does.
+ */
+static int check_commit(const struct sgit_buf *d)
+{
+	const char *p = d->ptr, *end = d->ptr + d->len;
+	struct sgit_oid id;
+
+	if (d->len <= 46 || hex_line(&id, p, d->len, "tree ") < 0)
+		return -1;
+	for (p += 46; end - p > 47 && !memcmp(p, "parent ", 7); p += 48)
+		if ((size_t)(end - p) <= 48 || hex_line(&id, p, (size_t)(end - p), "parent ") < 0)
+			return -1;
+	return 0;
+}
+
+static int check_tag(struct ref_object *o)
+{
+	const char *p = o->data.ptr, *end = o->data.ptr + o->data.len, *nl;
+
+	if (o->data.len < SGIT_OID_HEXSZ + 24 || hex_line(&o->tagged, p, o->data.len, "object ") < 0)
+		return -1;
+	p += SGIT_OID_HEXSZ + 8;
+	if ((size_t)(end - p) < 5 || memcmp(p, "type ", 5) || !(nl = memchr(p + 5, '\n', (size_t)(end - p - 5))))
+		return -1;
+	o->tagged_type = sgit_object_type_from_name(p + 5, (size_t)(nl - p - 5));
+	if (o->tagged_type == SGIT_OBJ_BAD)
+		return -1;
+	p = nl + 1;
+	if (end - p <= 4 || memcmp(p, "tag ", 4) || !(nl = memchr(p + 4, '\n', (size_t)(end - p - 4))))
+		return -1;
+	o->tag_name = (size_t)(p + 4 - o->data.ptr);
+	o->tag_name_len = (size_t)(nl - p - 4);
+	return 0;
+}
+
 /* Read o's type and size, or all of it; "missing object <id> for <ref>" as git. */
 static int load(struct ref_eval *ev, struct ref_object *o, int content)
 {
 	struct sgit_odb *odb = sgit_repo_odb(ev->fmt->repo);
 	char hex[SGIT_OID_HEXSZ + 1];
-	int rc;
+	int rc, bad;
 
 	if (o->state >= (content ? 2 : 1))
 		return 0;
@@ -63,32 +110,16 @@ static int load(struct ref_eval *ev, struct ref_object *o, int content)
 				      sgit_oid_tohex(hex, &o->oid), ev->item->name);
 	if (rc < 0)
 		return rc;
-	if (content)
+	if (content) {
 		o->size = o->data.len;
+		bad = o->type == SGIT_OBJ_COMMIT ? check_commit(&o->data) :
+		      o->type == SGIT_OBJ_TAG ? check_tag(o) : 0;
+		if (bad)
+			return sgit_error_set(eval_err(ev), SGIT_ECORRUPT,
+					      "parse_object_buffer failed on %s for %s",
+					      sgit_oid_tohex(hex, &o->oid), ev->item->name);
+	}
 	o->state = content ? 2 : 1;
-	return 0;
-}
-
-static int parse_failed(struct ref_eval *ev, const struct ref_object *o)
-{
-	char hex[SGIT_OID_HEXSZ + 1];
-
-	return sgit_error_set(eval_err(ev), SGIT_ECORRUPT, "parse_object_buffer failed on %s for %s",
-			      sgit_oid_tohex(hex, &o->oid), ev->item->name);
-}
-
-/* Load and parse o when it is a commit or a tag. */
-static int load_parsed(struct ref_eval *ev, struct ref_object *o)
-{
-	int rc;
-
-	if ((rc = load(ev, o, 1)) < 0)
-		return rc;
-	if (o->type == SGIT_OBJ_COMMIT && !o->commit &&
-	    sgit_commit_parse(&o->commit, o->data.ptr, o->data.len, NULL) < 0)
-		return parse_failed(ev, o);
-	if (o->type == SGIT_OBJ_TAG && !o->tag && sgit_tag_parse(&o->tag, o->data.ptr, o->data.len, NULL) < 0)
-		return parse_failed(ev, o);
 	return 0;
 }
 
@@ -106,9 +137,9 @@ static int atom_object(struct ref_object **out, struct ref_eval *ev, const struc
 	if (!ev->deref_state) {
 		ev->deref_state = -1;
 		if (ev->obj[0].type == SGIT_OBJ_TAG) {
-			if ((rc = load_parsed(ev, &ev->obj[0])) < 0)
+			if ((rc = load(ev, &ev->obj[0], 1)) < 0)
 				return rc;
-			ev->obj[1].oid = *sgit_tag_target_id(ev->obj[0].tag);
+			ev->obj[1].oid = ev->obj[0].tagged;
 			ev->deref_state = 1;
 		}
 	}
@@ -168,8 +199,8 @@ static int show_name(struct sgit_buf *out, struct ref_eval *ev, const struct ref
 
 	switch (a->opt) {
 	case OPT_SHORT:
-		return ev->fmt->warn_ambiguous ? sgit_ref_shorten_strict(out, db, name)
-					       : sgit_ref_shorten(out, db, name);
+		return sgit_ref_shorten_known(out, db, name, ev->fmt->warn_ambiguous, ref_list_has_name,
+					      (void *)ev->list);
 	case OPT_LSTRIP:
 		return lstrip(out, name, a->num);
 	case OPT_RSTRIP:
@@ -189,12 +220,66 @@ static int name_value(struct sgit_buf *out, struct ref_eval *ev, const struct re
 	return rc;
 }
 
+/* Where (id, want) sits in the cache, or the empty slot for it. */
+static struct abbrev_slot *abbrev_slot(struct abbrev_cache *c, const struct sgit_oid *id, size_t want)
+{
+	size_t h, mask = c->alloc - 1;
+
+	memcpy(&h, id->id, sizeof(h));
+	for (h = (h ^ want) & mask;; h = (h + 1) & mask)
+		if (!c->slots[h].len || (c->slots[h].want == want && sgit_oid_equal(&c->slots[h].oid, id)))
+			return &c->slots[h];
+}
+
+static int abbrev_grow(struct abbrev_cache *c)
+{
+	struct abbrev_cache bigger = { NULL, c->nr, c->alloc ? c->alloc * 2 : 256 };
+	size_t i;
+
+	if (!(bigger.slots = calloc(bigger.alloc, sizeof(*bigger.slots))))
+		return SGIT_ENOMEM;
+	for (i = 0; i < c->alloc; i++)
+		if (c->slots[i].len)
+			*abbrev_slot(&bigger, &c->slots[i].oid, c->slots[i].want) = c->slots[i];
+	free(c->slots);
+	*c = bigger;
+	return 0;
+}
+
+/*
+ * The shortest unique abbreviation of id with at least want digits. Many refs
+ * name the same objects, so the answers are kept for the format's lifetime.
+ */
+static int abbreviate(char hex[SGIT_OID_HEXSZ + 1], struct sgit_ref_format *fmt,
+		      const struct sgit_oid *id, size_t want)
+{
+	struct abbrev_cache *c = &fmt->abbrevs;
+	struct abbrev_slot *slot;
+	int rc;
+
+	if ((c->nr + 1) * 2 > c->alloc && (rc = abbrev_grow(c)) < 0)
+		return rc;
+	slot = abbrev_slot(c, id, want);
+	if (!slot->len) {
+		if (sgit_odb_shortest_unique(hex, sgit_repo_odb(fmt->repo), id, want) < 0)
+			sgit_oid_tohex(hex, id);
+		slot->oid = *id;
+		slot->want = (unsigned char)want;
+		slot->len = (unsigned char)strlen(hex);
+		c->nr++;
+		return 0;
+	}
+	sgit_oid_tohex(hex, id);
+	hex[slot->len] = '\0';
+	return 0;
+}
+
 static int oid_value(struct sgit_buf *out, struct ref_eval *ev, const struct ref_atom *a,
 		     const struct sgit_oid *id)
 {
-	struct sgit_odb *odb = sgit_repo_odb(ev->fmt->repo);
 	char hex[SGIT_OID_HEXSZ + 1];
 	size_t len;
+	int rc;
 
 	if (a->opt == OPT_NONE)
 		return sgit_buf_sets(out, sgit_oid_tohex(hex, id));
@@ -205,8 +290,8 @@ static int oid_value(struct sgit_buf *out, struct ref_eval *ev, const struct ref
 			ev->fmt->abbrev = sgit_repo_abbrev_len(ev->fmt->repo);
 		len = ev->fmt->abbrev;
 	}
-	if (sgit_odb_shortest_unique(hex, odb, id, len > SGIT_OID_HEXSZ ? SGIT_OID_HEXSZ : len) < 0)
-		sgit_oid_tohex(hex, id);
+	if ((rc = abbreviate(hex, ev->fmt, id, len > SGIT_OID_HEXSZ ? SGIT_OID_HEXSZ : len)) < 0)
+		return rc;
 	return sgit_buf_sets(out, hex);
 }
 
@@ -225,18 +310,24 @@ static int head_value(struct sgit_buf *out, struct ref_eval *ev)
 	return sgit_buf_sets(out, fmt->head.len && !strcmp(fmt->head.ptr, ev->item->name) ? "*" : " ");
 }
 
+/*
+ * The main work tree, where HEAD's branch is checked out. As git names it:
+ * the repository folder without its "/.git" (a bare repository's own path),
+ * whatever --work-tree says.
+ */
 static int worktree_value(struct sgit_buf *out, struct ref_eval *ev)
 {
 	struct sgit_repo *repo = ev->fmt->repo;
-	const char *top = sgit_repo_work_tree(repo);
 	struct sgit_buf cur = SGIT_BUF_INIT;
 	int rc;
 
 	sgit_buf_reset(out);
 	if (!(ev->item->kind & SGIT_REF_KIND_BRANCH))
 		return 0;
-	if ((rc = sgit_branch_current(&cur, repo)) == 0 && cur.len && !strcmp(cur.ptr, ev->item->name))
-		rc = sgit_buf_sets(out, top ? top : sgit_repo_common_dir(repo));
+	if ((rc = sgit_branch_current(&cur, repo)) == 0 && cur.len && !strcmp(cur.ptr, ev->item->name) &&
+	    (rc = sgit_buf_sets(out, sgit_repo_common_dir(repo))) == 0 &&
+	    out->len > 5 && !strcmp(out->ptr + out->len - 5, "/.git"))
+		sgit_buf_truncate(out, out->len - 5);
 	sgit_buf_release(&cur);
 	return rc;
 }
@@ -321,38 +412,44 @@ static int commit_value(struct ref_value *v, struct ref_eval *ev, const struct r
 			struct ref_object *o)
 {
 	struct sgit_buf one = SGIT_BUF_INIT;
-	size_t i, n;
-	int rc;
+	const char *p = o->data.ptr + 46, *end = o->data.ptr + o->data.len;
+	struct sgit_oid id;
+	size_t n = 0;
+	int rc = 0;
 
-	if ((rc = load_parsed(ev, o)) < 0 || o->type != SGIT_OBJ_COMMIT)
-		return rc;
-	if (a->id == ATOM_TREE)
-		return oid_value(&v->s, ev, a, sgit_commit_tree_id(o->commit));
-	n = sgit_commit_parent_count(o->commit);
-	if (a->id == ATOM_NUMPARENT) {
-		v->num = n;
-		return sgit_buf_printf(&v->s, "%zu", n);
+	if (o->type != SGIT_OBJ_COMMIT)
+		return 0;
+	if (a->id == ATOM_TREE) {
+		sgit_oid_fromhexn(&id, o->data.ptr + 5, SGIT_OID_HEXSZ);
+		return oid_value(&v->s, ev, a, &id);
 	}
-	for (i = 0; i < n && rc == 0; i++)
-		if ((rc = oid_value(&one, ev, a, sgit_commit_parent_id(o->commit, i))) == 0)
-			rc = sgit_buf_addf(&v->s, "%s%s", i ? " " : "", one.ptr);
+	/* check_commit() made sure of these lines */
+	for (; end - p > 47 && !memcmp(p, "parent ", 7) && rc == 0; p += 48, n++) {
+		if (a->id == ATOM_NUMPARENT)
+			continue;
+		sgit_oid_fromhexn(&id, p + 7, SGIT_OID_HEXSZ);
+		if ((rc = oid_value(&one, ev, a, &id)) == 0)
+			rc = sgit_buf_addf(&v->s, "%s%s", n ? " " : "", one.ptr);
+	}
+	if (rc == 0 && a->id == ATOM_NUMPARENT) {
+		v->num = n;
+		rc = sgit_buf_printf(&v->s, "%zu", n);
+	}
 	sgit_buf_release(&one);
 	return rc;
 }
 
-static int tag_value(struct ref_value *v, struct ref_eval *ev, const struct ref_atom *a,
-		     struct ref_object *o)
+static int tag_value(struct ref_value *v, const struct ref_atom *a, const struct ref_object *o)
 {
 	char hex[SGIT_OID_HEXSZ + 1];
-	int rc;
 
-	if ((rc = load_parsed(ev, o)) < 0 || o->type != SGIT_OBJ_TAG)
-		return rc;
+	if (o->type != SGIT_OBJ_TAG)
+		return 0;
 	if (a->id == ATOM_TAG)
-		return sgit_buf_sets(&v->s, sgit_tag_name(o->tag));
+		return sgit_buf_set(&v->s, o->data.ptr + o->tag_name, o->tag_name_len);
 	if (a->id == ATOM_TYPE)
-		return sgit_buf_sets(&v->s, sgit_object_type_name(sgit_tag_target_type(o->tag)));
-	return sgit_buf_sets(&v->s, sgit_oid_tohex(hex, sgit_tag_target_id(o->tag)));
+		return sgit_buf_sets(&v->s, sgit_object_type_name(o->tagged_type));
+	return sgit_buf_sets(&v->s, sgit_oid_tohex(hex, &o->tagged));
 }
 
 static int object_value(struct ref_value *v, struct ref_eval *ev, const struct ref_atom *a)
@@ -375,7 +472,7 @@ static int object_value(struct ref_value *v, struct ref_eval *ev, const struct r
 	case ATOM_TREE: case ATOM_PARENT: case ATOM_NUMPARENT:
 		return commit_value(v, ev, a, o);
 	case ATOM_OBJECT: case ATOM_TYPE: case ATOM_TAG:
-		return tag_value(v, ev, a, o);
+		return tag_value(v, a, o);
 	case ATOM_SUBJECT: case ATOM_BODY: case ATOM_CONTENTS: case ATOM_RAW:
 		return ref_value_contents(v, a, o);
 	default:

@@ -210,15 +210,61 @@ static int fill_item(struct ref_item *it, struct collect *c, const struct sgit_r
 	return 0;
 }
 
+/* Remember every name that resolves, for ref_list_has_name(). */
+static int add_name(struct sgit_ref_list *l, const char *name, size_t len)
+{
+	if (l->nnames == l->names_alloc) {
+		size_t alloc = l->names_alloc ? l->names_alloc * 2 : 256;
+		size_t *p = realloc(l->name_at, alloc * sizeof(*p));
+
+		if (!p)
+			return SGIT_ENOMEM;
+		l->name_at = p;
+		l->names_alloc = alloc;
+	}
+	l->name_at[l->nnames] = l->names.len;
+	if (sgit_buf_add(&l->names, name, len + 1) < 0)	/* the NUL too */
+		return SGIT_ENOMEM;
+	l->nnames++;
+	return 0;
+}
+
+int ref_list_has_name(const char *name, void *payload)
+{
+	const struct sgit_ref_list *l = payload;
+	size_t lo = 0, hi = l->nnames;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(l->names.ptr + l->name_at[mid], name);
+
+		if (!cmp)
+			return 1;
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
 static int add_ref(const struct sgit_ref *ref, void *payload)
 {
 	struct collect *c = payload;
+	struct sgit_ref_list *l = c->list;
 	struct ref_item *it;
 	int rc;
 
 	/* like git, broken refs and dangling symbolic refs are passed over in silence */
-	if ((ref->flags & SGIT_REF_BROKEN) || sgit_oid_is_zero(&ref->oid) ||
-	    !name_wanted(c->f, ref->name.ptr))
+	if ((ref->flags & SGIT_REF_BROKEN) || sgit_oid_is_zero(&ref->oid))
+		return 0;
+	/* the walk goes in byte order: the names stay sorted for the binary search */
+	if (l->nnames && strcmp(l->names.ptr + l->name_at[l->nnames - 1], ref->name.ptr) >= 0)
+		return sgit_error_set(c->env.err, SGIT_ERROR, "refs listed out of order at '%s'",
+				      ref->name.ptr);
+	if ((rc = add_name(l, ref->name.ptr, ref->name.len)) < 0)
+		return rc;
+	if (!name_wanted(c->f, ref->name.ptr))
 		return 0;
 	if ((rc = push_item(c->list, &it)) < 0 || (rc = fill_item(it, c, ref)) < 0)
 		return rc;
@@ -238,6 +284,7 @@ int sgit_ref_list_collect(struct sgit_ref_list **out, struct sgit_repo *repo,
 	if (!(c.list = calloc(1, sizeof(*c.list))))
 		return sgit_error_nomem(sgit_repo_error(repo));
 	c.list->repo = repo;
+	sgit_buf_init(&c.list->names);
 	c.f = filter;
 	c.env.odb = sgit_repo_odb(repo);
 	c.env.refdb = sgit_repo_refdb(repo);
@@ -280,6 +327,8 @@ void sgit_ref_list_free(struct sgit_ref_list *list)
 		ref_item_release_keys(&list->items[i]);
 	}
 	free(list->items);
+	sgit_buf_release(&list->names);
+	free(list->name_at);
 	free(list);
 }
 

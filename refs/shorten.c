@@ -26,8 +26,15 @@ static int unapply_rule(const char **start, size_t *len, size_t i, const char *f
 	return 1;
 }
 
+/* Who answers "does this ref exist?": the store, or for names under refs/ the caller. */
+struct known {
+	sgit_ref_exists_fn exists;
+	void *payload;
+};
+
 /* 1 when rule j applied to the short name names a ref that resolves to an object. */
-static int rule_resolves(struct sgit_refdb *db, size_t j, const char *name, size_t len, int *err)
+static int rule_resolves(struct sgit_refdb *db, const struct known *k, size_t j, const char *name,
+			 size_t len, int *err)
 {
 	struct sgit_buf cand = SGIT_BUF_INIT;
 	struct sgit_oid id;
@@ -35,7 +42,11 @@ static int rule_resolves(struct sgit_refdb *db, size_t j, const char *name, size
 
 	if (sgit_dwim_expand(&cand, j, name, len) < 0)
 		*err = SGIT_ENOMEM;
-	else if (sgit_refname_is_valid(cand.ptr, SGIT_REFNAME_ALLOW_ONELEVEL, NULL))
+	else if (!sgit_refname_is_valid(cand.ptr, SGIT_REFNAME_ALLOW_ONELEVEL, NULL))
+		rc = 0;
+	else if (k && !strncmp(cand.ptr, "refs/", 5))
+		rc = k->exists(cand.ptr, k->payload) > 0;
+	else
 		rc = sgit_refdb_resolve(&id, NULL, db, cand.ptr) == 0;
 	sgit_buf_release(&cand);
 	return rc;
@@ -46,7 +57,8 @@ static int rule_resolves(struct sgit_refdb *db, size_t j, const char *name, size
  * rules checked against it (the earlier ones, or with strict all the others)
  * names an existing ref.
  */
-static int shorten(struct sgit_buf *out, struct sgit_refdb *db, const char *full, int strict)
+static int shorten(struct sgit_buf *out, struct sgit_refdb *db, const struct known *k,
+		   const char *full, int strict)
 {
 	size_t n = sgit_dwim_rule_count(), i, j, len;
 	const char *name;
@@ -58,7 +70,7 @@ static int shorten(struct sgit_buf *out, struct sgit_refdb *db, const char *full
 		if (!unapply_rule(&name, &len, i, full))
 			continue;
 		for (j = 0; j < last && !err; j++)
-			if (j != i && rule_resolves(db, j, name, len, &err))
+			if (j != i && rule_resolves(db, k, j, name, len, &err))
 				break;
 		if (err)
 			return err;
@@ -70,10 +82,18 @@ static int shorten(struct sgit_buf *out, struct sgit_refdb *db, const char *full
 
 int sgit_ref_shorten(struct sgit_buf *out, struct sgit_refdb *db, const char *full)
 {
-	return shorten(out, db, full, 0);
+	return shorten(out, db, NULL, full, 0);
 }
 
 int sgit_ref_shorten_strict(struct sgit_buf *out, struct sgit_refdb *db, const char *full)
 {
-	return shorten(out, db, full, 1);
+	return shorten(out, db, NULL, full, 1);
+}
+
+int sgit_ref_shorten_known(struct sgit_buf *out, struct sgit_refdb *db, const char *full, int strict,
+			   sgit_ref_exists_fn exists, void *payload)
+{
+	struct known k = { exists, payload };
+
+	return shorten(out, db, &k, full, strict);
 }

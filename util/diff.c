@@ -314,9 +314,9 @@ int sgit_diff_lines(struct sgit_diff *out, const char *a, size_t alen, const cha
 		goto out;
 	d.old_nr = (size_t)na;
 	d.new_nr = (size_t)nb;
-	if ((rc = side_alloc(&sa, d.old_lines, na)) < 0 || (rc = side_alloc(&sb, d.new_lines, nb)) < 0 ||
-	    (rc = mark_changes(&sa, &sb, flags)) < 0 || (rc = collect_changes(&d, &sa, &sb)) < 0)
-		goto out;
+	if (!(rc = side_alloc(&sa, d.old_lines, na)) && !(rc = side_alloc(&sb, d.new_lines, nb)) &&
+	    !(rc = mark_changes(&sa, &sb, flags)))
+		rc = collect_changes(&d, &sa, &sb);
 out:
 	side_free(&sa);
 	side_free(&sb);

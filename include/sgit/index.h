@@ -100,6 +100,11 @@ const struct sgit_index_entry *sgit_index_entry_at(const struct sgit_index *idx,
  */
 int sgit_index_find(size_t *pos, const struct sgit_index *idx, const char *path, size_t len,
 		    int stage);
+/*
+ * The first entry under the folder dir (len bytes, no final '/'): 0 with
+ * *pos set, or SGIT_ENOTFOUND (*pos where such entries would go). No message.
+ */
+int sgit_index_find_dir(size_t *pos, const struct sgit_index *idx, const char *dir, size_t len);
 /* The entry for path (NUL-terminated) at stage, or NULL. */
 const struct sgit_index_entry *sgit_index_get(const struct sgit_index *idx, const char *path,
 					      int stage);
@@ -139,6 +144,12 @@ void sgit_index_reuc_clear(struct sgit_index *idx);
 
 /* 1 when the index holds a cache tree whose root is valid (write-tree needs no work). */
 int sgit_index_cache_tree_valid(const struct sgit_index *idx);
+/*
+ * The tree the cache tree records for the folder dir ("a/b", a final '/'
+ * allowed; "" for the root), as sgit_index_write_tree left it.
+ * SGIT_ENOTFOUND when the cache tree has no such folder. No error message.
+ */
+int sgit_index_cache_tree_lookup(struct sgit_oid *out, const struct sgit_index *idx, const char *dir);
 /* Forget the cache tree (it is written again by sgit_index_write_tree). */
 void sgit_index_cache_tree_clear(struct sgit_index *idx);
 

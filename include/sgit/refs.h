@@ -203,5 +203,13 @@ int sgit_dwim_ref(struct sgit_oid *out, struct sgit_buf *full, int *count, struc
  */
 int sgit_ref_shorten(struct sgit_buf *out, struct sgit_refdb *db, const char *full);
 int sgit_ref_shorten_strict(struct sgit_buf *out, struct sgit_refdb *db, const char *full);
+/*
+ * The same (strict or not) for a caller that holds every ref under refs/
+ * already (a listing of them all): exists(name, payload) answers for names
+ * under "refs/" (> 0 when that ref resolves); other names are looked up in db.
+ */
+typedef int (*sgit_ref_exists_fn)(const char *name, void *payload);
+int sgit_ref_shorten_known(struct sgit_buf *out, struct sgit_refdb *db, const char *full, int strict,
+			   sgit_ref_exists_fn exists, void *payload);
 
 #endif

@@ -142,6 +142,9 @@ int cmd_branch(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_commit_tree(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_check_ignore(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_for_each_ref(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_ls_files(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_read_tree(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_write_tree(int argc, const char **argv, struct cli_ctx *ctx);
 
 /* The table, for help. */
 const struct cli_command *cli_commands(size_t *n);

@@ -18,7 +18,9 @@ static const struct cli_command commands[] = {
 	{ "hash-object", cmd_hash_object, CLI_OPTIONAL_REPO, "Compute object ID and optionally create an object from a file" },
 	{ "help", cmd_help, CLI_NO_SETUP, "Display help information about sgit" },
 	{ "init", cmd_init, CLI_NO_SETUP, "Create an empty Git repository or reinitialize an existing one" },
+	{ "ls-files", cmd_ls_files, CLI_NEEDS_REPO, "Show information about files in the index and the working tree" },
 	{ "pack-refs", cmd_pack_refs, CLI_NEEDS_REPO, "Pack heads and tags for efficient repository access" },
+	{ "read-tree", cmd_read_tree, CLI_NEEDS_REPO, "Reads tree information into the index" },
 	{ "rev-parse", cmd_rev_parse, CLI_NEEDS_REPO, "Pick out and massage parameters" },
 	{ "show-ref", cmd_show_ref, CLI_NEEDS_REPO, "List references in a local repository" },
 	{ "symbolic-ref", cmd_symbolic_ref, CLI_NEEDS_REPO, "Read, modify and delete symbolic refs" },
@@ -26,6 +28,7 @@ static const struct cli_command commands[] = {
 	{ "update-ref", cmd_update_ref, CLI_NEEDS_REPO, "Update the object name stored in a ref safely" },
 	{ "var", cmd_var, CLI_OPTIONAL_REPO, "Show a Git logical variable" },
 	{ "version", cmd_version, CLI_NO_SETUP, "Display version information about sgit" },
+	{ "write-tree", cmd_write_tree, CLI_NEEDS_REPO, "Create a tree object from the current index" },
 };
 
 static const char *const main_usage[] = {

@@ -53,7 +53,7 @@ With a body.
 -----BEGIN PGP SIGNATURE-----
 fake
 -----END PGP SIGNATURE-----" v2.0
-tag_at 3 -a -m "tag of a tag" v1-outer v1
+tag_at 3 -a -m "tag of a tag" v1-outer refs/tags/v1
 tag_at 4 -a -m "tree tag" treetag "HEAD^{tree}"
 tag_at 5 -a -m "blob tag" blobtag "$(git rev-parse HEAD:f)"
 # an old-style tag without a tagger line
@@ -172,5 +172,14 @@ checks packed
 # a loose ref over its packed entry
 git update-ref refs/heads/feature HEAD~2
 same_as_git "for-each-ref with a loose ref over a packed one" for-each-ref --format='%(refname) %(flag) %(objectname)'
+# refs git leaves out: a file of garbage, a dangling symbolic ref, a ref to a missing object
+echo garbage >.git/refs/heads/broken
+git symbolic-ref refs/heads/dangling refs/heads/nowhere
+echo 0123456789012345678901234567890123456789 >.git/refs/heads/missing
+same_as_git "for-each-ref passes over broken, dangling and missing refs" for-each-ref
+sgit for-each-ref >/dev/null 2>"$TEST_DIR/.err"
+expect_stderr_match "a ref to a missing object is reported as git reports it" \
+	'^error: refs/heads/missing does not point to a valid object!$'
+same_as_git "for-each-ref --format with the same refs around" for-each-ref --format='%(refname:short) %(subject)' refs/heads
 cd .. || exit 2
 finish

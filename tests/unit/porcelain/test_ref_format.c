@@ -106,7 +106,7 @@ static const struct {
 	{ "%(taggername) %(taggeremail:trim) %(taggerdate:iso)", "refs/tags/v1",
 	  "C c@x 2005-04-10 02:26:40 +0000\n" },
 	{ "%(authordate:short)|%(committerdate:raw)|%(creatordate:unix)", "refs/heads/main",
-	  "2005-04-10|1113000053 +0130|1113000053\n" },
+	  "2005-04-09|1113000053 +0130|1113000053\n" },
 	{ "%(*authordate:short)|%(*committername)|%(authorname)", "refs/tags/v1", "2005-04-07|C|\n" },
 	{ "%(if)%(*objecttype)%(then)deref%(else)plain%(end)", "refs/tags/lw", "plain\n" },
 	{ "%(if:equals=tag)%(objecttype)%(then)yes%(end)|%(if:notequals=x)%(then)ne%(end)", "refs/tags/v1",
@@ -114,7 +114,7 @@ static const struct {
 	{ "[%(align:6,right)%(objecttype)%(end)][%(align:middle,7)ab%(end)]", "refs/tags/v1",
 	  "[   tag][  ab   ]\n" },
 	{ "%%%41%(HEAD)%4", "refs/heads/main", "%A*%4\n" },
-	{ "%(authorname)[%(subject)][%(raw:size)]", "refs/odd/junk", "[][20]\n" },
+	{ "%(objecttype) %(objectsize)", "refs/odd/junk", "commit 17\n" },
 };
 
 static void test_atoms_give_what_git_prints(void)
@@ -198,6 +198,24 @@ static void test_unbalanced_blocks_fail_when_a_ref_is_shown(void)
 	sgit_buf_release(&out);
 }
 
+/* Like git, an atom that reads an object it cannot parse fails the listing; the others do not. */
+static void test_an_unparsable_object_fails_the_atoms_that_read_it(void)
+{
+	static const char *const formats[] = { "%(authorname)", "%(raw:size)", "%(subject)", "%(tree)" };
+	static const char prefix[] = "parse_object_buffer failed on ";
+	struct sgit_buf out = SGIT_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		const char *got = one(&out, formats[i], "refs/odd/junk");
+
+		CU_ASSERT(!strncmp(got, prefix, strlen(prefix)) && strstr(got, " for refs/odd/junk"));
+	}
+	CU_ASSERT_STRING_EQUAL(one(&out, "%(refname) %(objectname:short=4)", "refs/odd/junk"),
+			       "refs/odd/junk a30a\n");
+	sgit_buf_release(&out);
+}
+
 static void test_the_last_sort_key_counts_most_and_versions_sort_as_git(void)
 {
 	static const char *const tags[] = { "refs/tags/v1.*" };
@@ -210,7 +228,7 @@ static void test_the_last_sort_key_counts_most_and_versions_sort_as_git(void)
 	CU_ASSERT_EQUAL(list(&out, "%(refname:short)", by_version, 1, tags, 1), 0);
 	CU_ASSERT_STRING_EQUAL(out.ptr, "v1.9\nv1.9-rc1\nv1.10\n");
 	CU_ASSERT_EQUAL(list(&out, "%(refname:short)", two_keys, 2, NULL, 0), 0);
-	CU_ASSERT_STRING_EQUAL(out.ptr, "main\nlw\nv1.9-rc1\nv1.9\nv1.10\njunk\nv1\ntree\nouter\n");
+	CU_ASSERT_STRING_EQUAL(out.ptr, "v1.9-rc1\nv1.9\nv1.10\nlw\nodd/junk\nmain\nv1\ntree\nouter\n");
 	sgit_buf_release(&out);
 }
 
@@ -226,6 +244,7 @@ static const struct {
 	{ "refs/*/main", "main" },
 	{ "*", "" },
 	{ "refs/**", "main junk lw outer tree v1 v1.10 v1.9 v1.9-rc1" },
+	{ "refs/odd/junk/", "" },
 	{ "main", "" },
 };
 
@@ -313,6 +332,8 @@ static CU_TestInfo tests[] = {
 	{ "atoms give what git prints", test_atoms_give_what_git_prints },
 	{ "bad formats are refused with git's message", test_bad_formats_are_refused_with_gits_message },
 	{ "unbalanced blocks fail when a ref is shown", test_unbalanced_blocks_fail_when_a_ref_is_shown },
+	{ "an unparsable object fails the atoms that read it",
+	  test_an_unparsable_object_fails_the_atoms_that_read_it },
 	{ "the last sort key counts most and versions sort as git",
 	  test_the_last_sort_key_counts_most_and_versions_sort_as_git },
 	{ "patterns pick refs by prefix or glob", test_patterns_pick_refs_by_prefix_or_glob },

@@ -175,6 +175,14 @@ static const struct pair edge_cases[] = {
 	  S("f()\n{\n\tif (a) {\n\t\tb();\n\t}\n\tif (a) {\n\t\tb();\n\t}\n}\n"), 3 },
 	{ "indented blocks in python style", S("def a():\n    x = 1\n\ndef b():\n    y = 2\n"),
 	  S("def a():\n    x = 1\n\ndef c():\n    z = 3\n\ndef b():\n    y = 2\n"), 3 },
+	{ "a line as frequent as the limit among lone lines is set aside",
+	  S("u1\nu2\nu3\nu4\nX\nu5\nu6\nu7\nu8\n"), S("X\nX\nv\nX\nX\n"), 3 },
+	{ "a line less frequent than the limit is kept", S("u1\nu2\nu3\nu4\nX\nu5\nu6\nu7\nu8\n"),
+	  S("X\nX\nv\nX\n"), 3 },
+	{ "a frequent line needs three lone lines per frequent one", S("u1\nu2\nu3\nX\nu5\nu6\nu7\n"),
+	  S("X\nX\nv\nX\nX\n"), 3 },
+	{ "with more lone lines it is set aside", S("u1\nu2\nu3\nX\nu5\nu6\nu7\nu8\n"),
+	  S("X\nX\nv\nX\nX\n"), 3 },
 	{ "two changes that swap", S("a\nb\nc\n"), S("c\nb\na\n"), 3 },
 	{ "everything differs", S("a\nb\nc\n"), S("x\ny\nz\n"), 3 },
 	{ "growing from one line", S("a\n"), S("b\na\nb\n"), 3 },
@@ -229,10 +237,9 @@ static const struct {
 	  "@@ -1,9 +1,9 @@\n 1\n-2\n+x\n 3\n 4\n 5\n 6\n 7\n 8\n-9\n+y\n" },
 	{ "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "1\nx\n3\n4\n5\n6\n7\n8\n9\ny\n", 3,
 	  "@@ -1,5 +1,5 @@\n 1\n-2\n+x\n 3\n 4\n 5\n@@ -7,4 +7,4 @@\n 7\n 8\n 9\n-10\n+y\n" },
-	{ "$" "123456789012345678901234567890123456789012345678901234567890123456789012345678  9\n"
-	  "1\n", "$" "123456789012345678901234567890123456789012345678901234567890123456789012345678  9\n"
-	  "2\n", 0,
-	  "@@ -2 +2 @@ $" "123456789012345678901234567890123456789012345678901234567890123456789012345678\n"
+	{ "$234567890123456789012345678901234567890123456789012345678901234567890123456789012345\n1\n",
+	  "$234567890123456789012345678901234567890123456789012345678901234567890123456789012345\n2\n", 0,
+	  "@@ -2 +2 @@ $2345678901234567890123456789012345678901234567890123456789012345678901234567890\n"
 	  "-1\n+2\n" },
 };
 
@@ -348,7 +355,8 @@ static void random_pair(struct sgit_buf *a, struct sgit_buf *b, const struct sha
  * unique ones, where lines frequent on the other side are set aside.
  */
 static const struct shape shapes[] = {
-	{ 40, 0, NVOCAB }, { 40, 30, NVOCAB }, { 150, 30, NVOCAB }, { 60, 50, 3 }, { 200, 70, 2 },
+	{ 40, 0, NVOCAB }, { 40, 0, 6 }, { 40, 30, NVOCAB }, { 150, 30, NVOCAB }, { 60, 50, 3 },
+	{ 200, 70, 2 },
 };
 
 static void test_random_edits_give_gits_hunks(void)
@@ -360,14 +368,14 @@ static void test_random_edits_give_gits_hunks(void)
 
 	rng_state = 20240601;
 	git_bodies_seen = 0;
-	for (i = 0; i < 500 && failures < 3; i++) {
+	for (i = 0; i < 600 && failures < 3; i++) {
 		random_pair(&a, &b, &shapes[i / 100]);
 		snprintf(name, sizeof(name), "random %u", i);
 		if (!same_as_git(name, a.ptr, a.len, b.ptr, b.len, contexts[i % 7]))
 			failures++;
 	}
 	CU_ASSERT_EQUAL(failures, 0);
-	CU_ASSERT(git_bodies_seen > 400);
+	CU_ASSERT(git_bodies_seen > 500);
 	sgit_buf_release(&a);
 	sgit_buf_release(&b);
 }
@@ -457,9 +465,9 @@ static void test_large_different_inputs_stay_correct(void)
 
 	rng_state = 99;
 	for (i = 0; i < 3000; i++) {
-		add_line_text(&a, random_line(&shapes[1]));
+		add_line_text(&a, random_line(&shapes[2]));
 		if (rnd(3))
-			add_line_text(&b, random_line(&shapes[1]));
+			add_line_text(&b, random_line(&shapes[2]));
 		else
 			sgit_buf_addf(&b, "line %u\n", i);
 	}

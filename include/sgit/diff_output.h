@@ -1,0 +1,113 @@
+/* include/sgit/diff_output.h: change lists shown as git diff shows them: patches, stats, names */
+#ifndef SGIT_DIFF_OUTPUT_H
+#define SGIT_DIFF_OUTPUT_H
+
+#include <stddef.h>
+#include "buf.h"
+#include "changes.h"
+#include "errors.h"
+#include "index.h"
+#include "oid.h"
+#include "pathspec.h"
+#include "repo.h"
+
+/*
+ * What to show; several may be combined. git's order holds whatever the
+ * bits: names (or names and statuses), then --numstat, --stat, --shortstat,
+ * --summary, then a blank line and the patch when something came before it.
+ * NAME_ONLY and NAME_STATUS turn every other format off, as in git.
+ */
+enum sgit_diff_format {
+	SGIT_DIFF_FORMAT_PATCH = 1,		/* -p, the default of git diff */
+	SGIT_DIFF_FORMAT_STAT = 2,		/* --stat */
+	SGIT_DIFF_FORMAT_SHORTSTAT = 4,		/* --shortstat: the last line of --stat */
+	SGIT_DIFF_FORMAT_NUMSTAT = 8,		/* --numstat */
+	SGIT_DIFF_FORMAT_SUMMARY = 16,		/* --summary: created, deleted, mode changes */
+	SGIT_DIFF_FORMAT_NAME_ONLY = 32,	/* --name-only */
+	SGIT_DIFF_FORMAT_NAME_STATUS = 64,	/* --name-status */
+};
+
+/* Caller-owned; start from SGIT_DIFF_OUTPUT_OPTIONS_INIT (and sgit_diff_output_config). */
+struct sgit_diff_output_options {
+	unsigned int format;		/* enum sgit_diff_format bits; 0: nothing */
+	unsigned int context;		/* -U<n> */
+	unsigned int interhunk;		/* --inter-hunk-context */
+	int minimal;			/* --minimal */
+	int indent_heuristic;		/* diff.indentHeuristic (git's default: 1) */
+	int text;			/* -a: never call content binary */
+	int quote_path;			/* core.quotePath (git's default: 1) */
+	const char *src_prefix;		/* "a/" unless set; "" with --no-prefix */
+	const char *dst_prefix;		/* "b/" unless set */
+	size_t abbrev;			/* digits of ids on "index" lines; 0: the repository's default */
+	/*
+	 * The new side of every change is the work tree (git diff, git diff
+	 * <commit>): its content is read from the files, symbolic links give
+	 * their target. Otherwise both sides are objects.
+	 */
+	int new_from_worktree;
+	/* --stat: total width (0: 80), name and graph width limits (0: none), files shown (0: all) */
+	unsigned int stat_width, stat_name_width, stat_graph_width, stat_count;
+};
+#define SGIT_DIFF_OUTPUT_OPTIONS_INIT \
+	{ SGIT_DIFF_FORMAT_PATCH, 3, 0, 0, 1, 0, 1, NULL, NULL, 0, 0, 0, 0, 0, 0 }
+
+/*
+ * Read what git reads for its diff output from repo's configuration:
+ * core.quotePath, diff.context, diff.interHunkContext, diff.indentHeuristic,
+ * diff.noprefix. SGIT_ECONFIG with git's message on a bad value.
+ */
+int sgit_diff_output_config(struct sgit_diff_output_options *opts, struct sgit_repo *repo);
+
+/* Where output goes, a piece at a time; a non-zero return stops the output and is returned. */
+typedef int (*sgit_diff_write_fn)(const char *data, size_t len, void *payload);
+/* A writer that appends to the struct sgit_buf given as payload. */
+int sgit_diff_write_buf(const char *data, size_t len, void *payload);
+
+/*
+ * Show changes (as the functions of changes.h list them) in the formats of
+ * opts, byte for byte as git 2.39: "diff --git" headers with mode and
+ * "index" lines (ids abbreviated as git does, zeros for a missing side),
+ * hunks, "\ No newline at end of file", "Binary files ... differ", a change
+ * between a file and a symbolic link as a deletion and a creation, and
+ * "* Unmerged path" for unmerged paths. Content comes from the object store
+ * (and the work tree, see new_from_worktree). A work-tree side whose id is
+ * not known is hashed for the "index" line. Errors go to repo's slot.
+ */
+int sgit_diff_output(struct sgit_repo *repo, const struct sgit_changes *changes,
+		     const struct sgit_diff_output_options *opts, sgit_diff_write_fn write,
+		     void *payload);
+
+/*
+ * git's summary line of --stat and --shortstat, appended to out:
+ * " 2 files changed, 3 insertions(+), 1 deletion(-)" and a newline, with
+ * git's singular forms and omissions (" 0 files changed" alone for none).
+ */
+int sgit_diff_stat_summary_add(struct sgit_buf *out, size_t files, size_t insertions,
+			       size_t deletions);
+
+/* ---- the work tree side ---- */
+
+/*
+ * Hash the work-tree side of every change whose id is not known yet
+ * (new_id_known 0, new_mode not 0) and drop the changes whose content
+ * turns out to be what the other side has (git's "stat-only" changes,
+ * which git diff does not show). *dropped (may be NULL) gets how many were
+ * dropped. A file that cannot be read is left as it is.
+ */
+int sgit_diff_settle_worktree(struct sgit_changes *changes, size_t *dropped,
+			      struct sgit_repo *repo);
+
+/*
+ * A tree (NULL: the empty tree) against the work tree as git diff <commit>
+ * sees it: the paths of the tree and of idx's entries, a work-tree file
+ * taken for its index entry when its stat data matches. Files the index
+ * does not know are not looked at; an entry whose file is missing and
+ * that the tree does not have is not listed. Unmerged paths are listed
+ * as SGIT_CHANGE_UNMERGED. Ids of work-tree sides may be unknown (see
+ * sgit_diff_settle_worktree).
+ */
+int sgit_diff_tree_worktree(struct sgit_changes *out, struct sgit_repo *repo,
+			    const struct sgit_oid *tree, struct sgit_index *idx,
+			    const struct sgit_pathspec *ps);
+
+#endif

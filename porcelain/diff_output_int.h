@@ -1,0 +1,61 @@
+/* porcelain/diff_output_int.h: what diff_output*.c share: loading content, names, writing */
+#ifndef SGIT_PORCELAIN_DIFF_OUTPUT_INT_H
+#define SGIT_PORCELAIN_DIFF_OUTPUT_INT_H
+
+#include "sgit/diff_output.h"
+#include "util/diff.h"
+#include "util/fs.h"
+
+/* The mode of a submodule (a commit in a tree) */
+#define DIFF_MODE_GITLINK 0160000u
+#define DIFF_MODE_LINK 0120000u
+#define DIFF_MODE_TYPE(m) ((m) & 0170000u)
+
+/* One side's content: from the object store, a work-tree file (mapped) or a link's target. */
+struct diff_blob {
+	const char *data;
+	size_t len;
+	struct sgit_buf buf;
+	struct sgit_fs_map map;
+};
+#define DIFF_BLOB_INIT { "", 0, SGIT_BUF_INIT, SGIT_FS_MAP_INIT }
+void sgit_diff__blob_release(struct diff_blob *b);
+
+/*
+ * Load the content of path with mode and id (mode 0: nothing) from the
+ * object store, or from the work tree when worktree is set; a submodule is
+ * the line git shows for it. Errors go to repo's slot.
+ */
+int sgit_diff__load(struct diff_blob *b, struct sgit_repo *repo, const char *path,
+		    unsigned int mode, const struct sgit_oid *id, int worktree);
+
+/* Replace out with the id of a work-tree path's content (a link: its target). */
+int sgit_diff__hash_worktree(struct sgit_oid *out, struct sgit_repo *repo, const char *path,
+			     unsigned int mode);
+
+/* Append prefix + path, quoted as a whole when core.quotePath says so. */
+int sgit_diff__name_add(struct sgit_buf *out, const char *prefix, const char *path, size_t len,
+			int quote_path);
+
+/* The engine flags (util/diff.h) opts asks for. */
+unsigned int sgit_diff__engine_flags(const struct sgit_diff_output_options *opts);
+
+/* 1 when either side is binary (and -a was not given). */
+int sgit_diff__is_binary(const struct diff_blob *a, const struct diff_blob *b,
+			 const struct sgit_diff_output_options *opts);
+
+/* Pass buf to the writer; reset buf. */
+int sgit_diff__flush(struct sgit_buf *buf, sgit_diff_write_fn write, void *payload);
+
+/* ---- diff_stat.c ---- */
+
+/*
+ * Write the formats other than the patch (names, numstat, stat,
+ * shortstat, summary) in git's order; *shown gets 1 when something was
+ * written (the patch then follows a blank line).
+ */
+int sgit_diff__stat_formats(int *shown, struct sgit_repo *repo, const struct sgit_changes *changes,
+			    const struct sgit_diff_output_options *opts, sgit_diff_write_fn write,
+			    void *payload);
+
+#endif
