@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "porcelain/changes_int.h"
+#include "porcelain/index_int.h"
 #include "sgit/odb.h"
 #include "sgit/tree.h"
 
@@ -458,6 +459,17 @@ static int merge_index(struct merge *m, const struct sgit_index *idx, const stru
 	return drain_tree(m, NULL, 0, &none);
 }
 
+/*
+ * When the index's cache tree is valid at the root and names tree itself,
+ * the index holds exactly that tree: nothing is staged, and no tree needs
+ * to be read (git takes the same shortcut through its cache tree).
+ */
+static int index_is_tree(const struct sgit_index *idx, const struct sgit_oid *tree)
+{
+	return idx->ctree && idx->ctree->count >= 0 && sgit_oid_equal(&idx->ctree->id, tree) &&
+	       !sgit_index_has_conflicts(idx);
+}
+
 int sgit_changes_tree_index(struct sgit_changes *out, struct sgit_repo *repo,
 			    const struct sgit_oid *tree, const struct sgit_index *idx,
 			    const struct sgit_pathspec *ps)
@@ -468,12 +480,15 @@ int sgit_changes_tree_index(struct sgit_changes *out, struct sgit_repo *repo,
 	int rc = 0;
 
 	sgit_changes__clear(out);
+	if (tree && index_is_tree(idx, tree))
+		goto out;
 	if (tree)
 		rc = flatten(&ft, &w, tree, 0);
 	if (rc >= 0)
 		rc = merge_index(&m, idx, ps);
 	if (rc < 0)
 		sgit_changes__clear(out);
+out:
 	free(ft.v);
 	sgit_buf_release(&ft.paths);
 	sgit_buf_release(&w.path);

@@ -356,6 +356,7 @@ out:
 			sgit_changes__clear(ignored);
 	}
 	sgit_changes_release(&no_ignored);
+	sgit_buf_release(&w.full);
 	sgit_ignore_free(own);
 	return rc;
 }

@@ -3,8 +3,11 @@
  * diff-files), refreshing stat data on the way as git status does.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "porcelain/changes_int.h"
 #include "porcelain/index_int.h"
 #include "sgit/tree.h"
@@ -13,74 +16,11 @@ struct wt_walk {
 	struct sgit_index *idx;
 	struct sgit_changes *out;
 	struct sgit_error *err;
-	struct sgit_buf full;		/* "<work tree>/" then the path */
-	size_t top_len;
-	struct sgit_buf good_dir;	/* a folder known to be reached without symlinks, or "" */
+	struct changes_lstat ls;
+	const unsigned char *clean;	/* from the preload: entries known unchanged, or NULL */
 	unsigned int flags;
 	int refreshed;
 };
-
-/* Length of the longest leading run of whole folders shared by a and b. */
-static size_t common_dirs(const char *a, size_t alen, const char *b, size_t blen)
-{
-	size_t i, last = 0;
-
-	for (i = 0; i < alen && i < blen && a[i] == b[i]; i++)
-		if (a[i] == '/')
-			last = i;
-	if (i == alen && (i == blen || b[i] == '/'))
-		return i;
-	if (i == blen && a[i] == '/')
-		return i;
-	return last;
-}
-
-/*
- * 1 when every folder above path (len bytes) is a real folder, not a
- * symlink: git reports a file reached through a symlinked folder as gone.
- * Folders checked for the previous path are not checked again.
- */
-static int real_dirs(struct wt_walk *w, const char *path, size_t len)
-{
-	const char *slash = memrchr(path, '/', len);
-	size_t dirlen = slash ? (size_t)(slash - path) : 0, i;
-	struct stat st;
-
-	for (i = common_dirs(path, dirlen, w->good_dir.ptr, w->good_dir.len); i < dirlen;) {
-		if (path[i] == '/')
-			i++;
-		while (i < dirlen && path[i] != '/')
-			i++;
-		sgit_buf_truncate(&w->full, w->top_len);
-		if (sgit_buf_add(&w->full, path, i) < 0)
-			return sgit_error_nomem(w->err);
-		if (lstat(w->full.ptr, &st) < 0 || !S_ISDIR(st.st_mode))
-			return 0;
-	}
-	if (sgit_buf_set(&w->good_dir, path, dirlen) < 0)
-		return sgit_error_nomem(w->err);
-	return 1;
-}
-
-/* lstat the work tree file of e: 1 when there, 0 when gone, < 0 on error. */
-static int stat_entry(struct wt_walk *w, const struct sgit_index_entry *e, struct stat *st)
-{
-	int rc;
-
-	sgit_buf_truncate(&w->full, w->top_len);
-	if (sgit_buf_add(&w->full, e->path, e->path_len) < 0)
-		return sgit_error_nomem(w->err);
-	if (lstat(w->full.ptr, st) < 0) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return 0;
-		return sgit_error_set(w->err, SGIT_EOS, "cannot stat '%s': %s", e->path, strerror(errno));
-	}
-	if (S_ISDIR(st->st_mode) && (e->mode & 0170000) != SGIT_FILEMODE_COMMIT)
-		return 0;
-	if (memchr(e->path, '/', e->path_len) && (rc = real_dirs(w, e->path, e->path_len)) <= 0)
-		return rc;
-	return 1;
-}
 
 /* Append e's path with status, the index side as old; NULL when out of memory (reported). */
 static struct sgit_change *push(struct wt_walk *w, const struct sgit_index_entry *e, char status)
@@ -114,9 +54,9 @@ static int check_entry(struct wt_walk *w, size_t pos)
 	struct stat st;
 	int rc;
 
-	if (e->flags & (SGIT_INDEX_SKIP_WORKTREE | SGIT_INDEX_ASSUME_VALID))
+	if ((w->clean && w->clean[pos]) || (e->flags & (SGIT_INDEX_SKIP_WORKTREE | SGIT_INDEX_ASSUME_VALID)))
 		return 0;
-	if ((rc = stat_entry(w, e, &st)) <= 0)
+	if ((rc = sgit_changes__lstat(&w->ls, e, &st)) <= 0)
 		return rc < 0 ? rc : push(w, e, SGIT_CHANGE_DELETED) ? 0 : SGIT_ENOMEM;
 	if ((rc = sgit_index_entry_modified(&changed, w->idx, e, &st)) < 0)
 		return rc;
@@ -168,9 +108,11 @@ static int walk_index(struct wt_walk *w, const struct sgit_pathspec *ps)
 int sgit_changes_index_worktree(struct sgit_changes *out, int *refreshed, struct sgit_index *idx,
 				const struct sgit_pathspec *ps, unsigned int flags)
 {
-	struct wt_walk w = { idx, out, idx->err, SGIT_BUF_INIT, 0, SGIT_BUF_INIT, flags, 0 };
+	struct wt_walk w = { idx, out, idx->err, { -1, -2, SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT,
+			     NULL }, NULL, flags, 0 };
 	const char *top = idx->repo ? sgit_repo_work_tree(idx->repo) : NULL;
-	int rc;
+	unsigned char *clean = NULL;
+	int rc, topfd = -1;
 
 	sgit_changes__clear(out);
 	if (refreshed)
@@ -179,19 +121,23 @@ int sgit_changes_index_worktree(struct sgit_changes *out, int *refreshed, struct
 		rc = sgit_error_set(idx->err, SGIT_EINVALID, "this operation must be run in a work tree");
 		goto out;
 	}
-	if (sgit_buf_sets(&w.full, top) < 0 ||
-	    (w.full.len && w.full.ptr[w.full.len - 1] != '/' && sgit_buf_addch(&w.full, '/') < 0)) {
-		rc = sgit_error_nomem(idx->err);
+	if ((topfd = open(top, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		rc = sgit_error_set(idx->err, SGIT_EOS, "cannot open '%s': %s", top, strerror(errno));
 		goto out;
 	}
-	w.top_len = w.full.len;
+	sgit_changes__lstat_init(&w.ls, topfd, idx->err);
+	if ((rc = sgit_changes__preload(&clean, idx, topfd, ps)) < 0)
+		goto out;
+	w.clean = clean;
 	rc = walk_index(&w, ps);
 	if (rc < 0)
 		sgit_changes__clear(out);
 	else if (refreshed)
 		*refreshed = w.refreshed;
 out:
-	sgit_buf_release(&w.full);
-	sgit_buf_release(&w.good_dir);
+	sgit_changes__lstat_release(&w.ls);
+	if (topfd >= 0)
+		close(topfd);
+	free(clean);
 	return rc;
 }

@@ -3,10 +3,13 @@
  * another. A switch is planned in full first (git's two-way merge rules of
  * read-tree -m -u): only when no path is refused is anything written.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "porcelain/checkout_int.h"
 #include "sgit/ignore.h"
+#include "util/fs.h"
 
 enum co_act { ACT_KEEP, ACT_UPDATE, ACT_REMOVE };
 
@@ -66,17 +69,25 @@ static int ignored(struct co_plan *p, const char *path, int is_dir)
 	return sgit_ignore_is_ignored(p->ign, path, is_dir);
 }
 
-int sgit_checkout__entry_clean(struct co_wt *wt, struct sgit_index *idx, const struct sgit_index_entry *e)
+int sgit_checkout__entry_state(struct co_wt *wt, struct sgit_index *idx, const struct sgit_index_entry *e)
 {
 	struct stat st;
 	unsigned int changed = 0;
 	int rc = sgit_checkout__wt_lstat(wt, e->path, e->path_len, &st);
 
 	if (rc)
-		return rc < 0 ? rc : 1;
+		return rc < 0 ? rc : CO_MISSING;
 	if ((rc = sgit_index_entry_modified(&changed, idx, e, &st)) < 0)
 		return rc;
-	return !changed;
+	return changed ? CO_CHANGED : CO_SAME;
+}
+
+/* verify_uptodate in git's words: a missing file loses nothing. 1 clean, 0 not, < 0 error. */
+static int entry_clean(struct co_wt *wt, struct sgit_index *idx, const struct sgit_index_entry *e)
+{
+	int state = sgit_checkout__entry_state(wt, idx, e);
+
+	return state < 0 ? state : state != CO_CHANGED;
 }
 
 int sgit_checkout__write_entry(struct co_wt *wt, struct sgit_index *idx, const char *path, size_t len,
@@ -165,7 +176,7 @@ static int folder_in_way(struct co_plan *p, const char *path, size_t len)
 		if (e->path_len <= dir.len || memcmp(e->path, dir.ptr, dir.len))
 			break;
 		p->done[pos] = 1;
-		if ((clean = sgit_checkout__entry_clean(&p->wt, p->idx, e)) < 0) {
+		if ((clean = entry_clean(&p->wt, p->idx, e)) < 0) {
 			rc = clean;
 			goto out;
 		}
@@ -248,7 +259,7 @@ static int plan_switch_item(struct co_plan *p, size_t k)
 			return 0;
 		if (!same(cur, it->omode, &it->oid))
 			return reject(p, SGIT_CHECKOUT_LOCAL_CHANGES, it->path, it->len);
-		if ((clean = sgit_checkout__entry_clean(&p->wt, p->idx, cur)) <= 0)
+		if ((clean = entry_clean(&p->wt, p->idx, cur)) <= 0)
 			return clean < 0 ? clean : reject(p, SGIT_CHECKOUT_NOT_UPTODATE, it->path, it->len);
 		p->act[k] = it->nmode ? ACT_UPDATE : ACT_REMOVE;
 		return 0;
@@ -286,7 +297,7 @@ static int plan_oneway_item(struct co_plan *p, size_t k, size_t pos, size_t end)
 {
 	const struct co_item *it = &p->items.items[k];
 	const struct sgit_index_entry *cur = pos < end ? sgit_index_entry_at(p->idx, pos) : NULL;
-	int clean;
+	int state;
 
 	p->act[k] = ACT_UPDATE;
 	if (!cur || cur->stage || end - pos != 1 || !same(cur, it->nmode, &it->nid))
@@ -295,18 +306,11 @@ static int plan_oneway_item(struct co_plan *p, size_t k, size_t pos, size_t end)
 		p->act[k] = ACT_KEEP;
 		return 0;
 	}
-	if ((clean = sgit_checkout__entry_clean(&p->wt, p->idx, cur)) < 0)
-		return clean;
-	/* a clean entry keeps its stat data; a missing file is written again */
-	if (clean && sgit_checkout__wt_leading_nondir(&p->wt, cur->path, cur->path_len) == 0) {
-		struct stat st;
-		int rc = sgit_checkout__wt_lstat(&p->wt, cur->path, cur->path_len, &st);
-
-		if (rc < 0)
-			return rc;
-		if (rc == 0)
-			p->act[k] = ACT_KEEP;
-	}
+	if ((state = sgit_checkout__entry_state(&p->wt, p->idx, cur)) < 0)
+		return state;
+	/* an entry whose file is as staged keeps its stat data; a missing file is written again */
+	if (state == CO_SAME)
+		p->act[k] = ACT_KEEP;
 	return 0;
 }
 
@@ -386,17 +390,50 @@ static int rejected_any(const struct sgit_checkout_report *rep)
 	return 0;
 }
 
+/*
+ * An index never written yet is filled from the target (git's "initial
+ * checkout"): every path of the target is new, and those only the old tree
+ * has are still checked for untracked files.
+ */
+static int initial_items(struct co_plan *p, const struct sgit_oid *from, const struct sgit_oid *to)
+{
+	struct co_list old = { NULL, 0, 0 };
+	size_t k;
+	int rc;
+
+	if ((rc = sgit_checkout__diff_trees(&old, p->repo, from, to)) < 0 ||
+	    (rc = sgit_checkout__diff_trees(&p->items, p->repo, NULL, to)) < 0)
+		goto out;
+	for (k = 0; k < old.count && rc >= 0; k++) {
+		struct co_item *it = &old.items[k];
+
+		if (it->nmode)
+			continue;
+		if (p->items.count == p->items.alloc && sgit_checkout__list_grow(&p->items) < 0) {
+			rc = sgit_error_nomem(sgit_repo_error(p->repo));
+			break;
+		}
+		p->items.items[p->items.count++] = *it;
+		it->path = NULL;
+	}
+	sgit_checkout__list_sort(&p->items);
+out:
+	sgit_checkout__list_free(&old);
+	return rc;
+}
+
 static int plan(struct co_plan *p, const struct sgit_oid *from, const struct sgit_oid *to)
 {
 	size_t k;
 	int rc;
 
 	if (p->mode != SGIT_CHECKOUT_SWITCH)
-		from = NULL;
-	/* an index never written yet is filled from the target (git's "initial checkout") */
+		rc = sgit_checkout__diff_trees(&p->items, p->repo, NULL, to);
 	else if (!sgit_index_version(p->idx) && !sgit_index_count(p->idx))
-		from = NULL;
-	if ((rc = sgit_checkout__diff_trees(&p->items, p->repo, from, to)) < 0)
+		rc = initial_items(p, from, to);
+	else
+		rc = sgit_checkout__diff_trees(&p->items, p->repo, from, to);
+	if (rc < 0)
 		return rc;
 	if (!(p->act = calloc(p->items.count ? p->items.count : 1, 1)))
 		return sgit_error_nomem(sgit_repo_error(p->repo));
@@ -438,5 +475,26 @@ out:
 	free(p.act);
 	free(p.done);
 	sgit_ignore_free(p.ign);
+	return rc;
+}
+
+int sgit_checkout_clear_branch_state(struct sgit_repo *repo)
+{
+	static const char *const files[] = {
+		"MERGE_HEAD", "MERGE_MSG", "MERGE_MODE", "MERGE_RR", "AUTO_MERGE", "SQUASH_MSG",
+		"CHERRY_PICK_HEAD", "REVERT_HEAD",
+	};
+	struct sgit_buf path = SGIT_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]) && !rc; i++) {
+		if (sgit_fs_join(&path, sgit_repo_git_dir(repo), files[i]) < 0)
+			rc = sgit_error_nomem(sgit_repo_error(repo));
+		else if (unlink(path.ptr) < 0 && errno != ENOENT)
+			rc = sgit_error_set(sgit_repo_error(repo), SGIT_EOS, "cannot remove '%s': %s", path.ptr,
+					    strerror(errno));
+	}
+	sgit_buf_release(&path);
 	return rc;
 }

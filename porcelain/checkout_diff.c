@@ -16,6 +16,12 @@ struct diff_ctx {
 	int depth;
 };
 
+/* 4b825dc642cb6eb9a060e54bf8d69288fbee4904, the id of a tree with no entries */
+static const unsigned char empty_tree[20] = {
+	0x4b, 0x82, 0x5d, 0xc6, 0x42, 0xcb, 0x6e, 0xb9, 0xa0, 0x60,
+	0xe5, 0x4b, 0xf8, 0xd6, 0x92, 0x88, 0xfb, 0xee, 0x49, 0x04,
+};
+
 /* One tree read, its entries sorted by name. */
 struct sorted_tree {
 	struct sgit_tree *tree;
@@ -127,7 +133,8 @@ static int load(struct sorted_tree *t, struct diff_ctx *c, const struct sgit_oid
 	char hex[SGIT_OID_HEXSZ + 1];
 	int rc;
 
-	if (!id)
+	/* the empty tree need not be stored: git knows it without looking */
+	if (!id || !memcmp(id->id, empty_tree, sizeof(empty_tree)))
 		return 0;
 	if ((rc = sgit_odb_read(&data, &type, c->odb, id)) < 0)
 		goto out;
@@ -143,20 +150,30 @@ out:
 	return rc;
 }
 
+int sgit_checkout__list_grow(struct co_list *l)
+{
+	size_t alloc = l->alloc ? l->alloc * 2 : 64;
+	struct co_item *p = realloc(l->items, alloc * sizeof(*p));
+
+	if (!p)
+		return SGIT_ENOMEM;
+	l->items = p;
+	l->alloc = alloc;
+	return 0;
+}
+
+void sgit_checkout__list_sort(struct co_list *l)
+{
+	qsort(l->items, l->count, sizeof(*l->items), path_cmp);
+}
+
 static int emit(struct diff_ctx *c, const struct sgit_tree_entry *a, const struct sgit_tree_entry *b)
 {
 	const struct sgit_tree_entry *e = a ? a : b;
 	struct co_item *it;
 
-	if (c->out->count == c->out->alloc) {
-		size_t alloc = c->out->alloc ? c->out->alloc * 2 : 64;
-		struct co_item *p = realloc(c->out->items, alloc * sizeof(*p));
-
-		if (!p)
-			return sgit_error_nomem(c->err);
-		c->out->items = p;
-		c->out->alloc = alloc;
-	}
+	if (c->out->count == c->out->alloc && sgit_checkout__list_grow(c->out) < 0)
+		return sgit_error_nomem(c->err);
 	it = &c->out->items[c->out->count];
 	memset(it, 0, sizeof(*it));
 	it->len = c->path.len + e->name_len;
@@ -255,7 +272,7 @@ int sgit_checkout__diff_trees(struct co_list *out, struct sgit_repo *repo, const
 		sgit_checkout__list_free(out);
 		return rc;
 	}
-	qsort(out->items, out->count, sizeof(*out->items), path_cmp);
+	sgit_checkout__list_sort(out);
 	return 0;
 }
 

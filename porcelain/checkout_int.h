@@ -21,6 +21,10 @@ struct co_list {
 	size_t count, alloc;
 };
 void sgit_checkout__list_free(struct co_list *l);
+/* Room for one more item. SGIT_ENOMEM (no message). */
+int sgit_checkout__list_grow(struct co_list *l);
+/* Sort by path, bytewise. */
+void sgit_checkout__list_sort(struct co_list *l);
 
 /*
  * The leaves that differ between trees a and b (either NULL: empty),
@@ -85,7 +89,8 @@ int sgit_checkout__wt_walk(struct co_wt *wt, const char *path, size_t len,
  */
 int sgit_checkout__write_entry(struct co_wt *wt, struct sgit_index *idx, const char *path, size_t len,
 			       unsigned int mode, const struct sgit_oid *id);
-/* Is the work tree file of e as staged (a missing file counts as clean)? 1 yes, 0 no, < 0 error. */
-int sgit_checkout__entry_clean(struct co_wt *wt, struct sgit_index *idx, const struct sgit_index_entry *e);
+enum co_state { CO_SAME, CO_CHANGED, CO_MISSING };
+/* The work tree file of e against e: enum co_state, or < 0 on error. */
+int sgit_checkout__entry_state(struct co_wt *wt, struct sgit_index *idx, const struct sgit_index_entry *e);
 
 #endif

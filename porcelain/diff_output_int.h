@@ -11,6 +11,39 @@
 #define DIFF_MODE_LINK 0120000u
 #define DIFF_MODE_TYPE(m) ((m) & 0170000u)
 
+/*
+ * One file pair as the formats show it: a change of the list, or a
+ * rename put together from a deletion and an addition. Paths are borrowed
+ * from the change list.
+ */
+struct diff_pair {
+	const char *old_path, *new_path;
+	size_t old_len, new_len;
+	char status;			/* enum sgit_change_status, or 'R' for a rename */
+	unsigned int old_mode, new_mode;
+	struct sgit_oid old_id, new_id;
+	int new_id_known;
+	unsigned int similarity;	/* renames: percent */
+};
+#define DIFF_STATUS_RENAMED 'R'
+
+struct diff_queue {
+	struct diff_pair *v;
+	size_t nr;
+};
+
+/* ---- diff_rename.c ---- */
+
+/* Fill q with the pairs of changes, renames found when opts asks for them; free with free(q->v). */
+int sgit_diff__queue(struct diff_queue *q, const struct sgit_changes *changes,
+		     const struct sgit_diff_output_options *opts, struct sgit_error *err);
+/*
+ * Append the name --stat and --numstat show for p: the path, or for a
+ * rename "old => new" with the common folders outside braces
+ * ("a/{b => c}/d"), quoted as core.quotePath says.
+ */
+int sgit_diff__pair_name_add(struct sgit_buf *out, const struct diff_pair *p, int quote_path);
+
 /* One side's content: from the object store, a work-tree file (mapped) or a link's target. */
 struct diff_blob {
 	const char *data;
@@ -54,7 +87,7 @@ int sgit_diff__flush(struct sgit_buf *buf, sgit_diff_write_fn write, void *paylo
  * shortstat, summary) in git's order; *shown gets 1 when something was
  * written (the patch then follows a blank line).
  */
-int sgit_diff__stat_formats(int *shown, struct sgit_repo *repo, const struct sgit_changes *changes,
+int sgit_diff__stat_formats(int *shown, struct sgit_repo *repo, const struct diff_queue *q,
 			    const struct sgit_diff_output_options *opts, sgit_diff_write_fn write,
 			    void *payload);
 

@@ -145,28 +145,28 @@ int sgit_index_find_dir(size_t *pos, const struct sgit_index *idx, const char *d
 static int check_dir_file(struct sgit_index *idx, const struct sgit_index_entry *e, int replace)
 {
 	size_t k, pos, end;
+	int clash = 0;
 
-	for (k = 0; k < e->path_len; k++) {
+	for (k = 0; !clash && k < e->path_len; k++) {
 		if (e->path[k] != '/' || sgit_index_find(&pos, idx, e->path, k, (int)e->stage) < 0)
 			continue;
-		if (!replace)
-			goto conflict;
-		remove_range(idx, pos, pos + 1);
+		if (replace)
+			remove_range(idx, pos, pos + 1);
+		clash = !replace;
 	}
-	for (pos = dir_start(idx, e->path, e->path_len); pos < idx->nentries &&
+	for (pos = dir_start(idx, e->path, e->path_len); !clash && pos < idx->nentries &&
 	     is_under(idx, pos, e->path, e->path_len); pos = end) {
 		end = pos + 1;
 		if (idx->entries[pos]->e.stage != e->stage)
 			continue;
-		if (!replace)
-			goto conflict;
-		remove_range(idx, pos, end);
-		end = pos;
+		if (replace)
+			remove_range(idx, pos, end--);
+		clash = !replace;
 	}
+	if (clash)
+		return sgit_error_set(idx->err, SGIT_EEXISTS, "'%s' appears as both a file and as a directory",
+				      e->path);
 	return 0;
-conflict:
-	return sgit_error_set(idx->err, SGIT_EEXISTS, "'%s' appears as both a file and as a directory",
-			      e->path);
 }
 
 /* The content (mode, id, flags a tree sees) is what it was: the cache tree stays valid. */

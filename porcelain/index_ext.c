@@ -196,33 +196,31 @@ static struct index_ctree *read_ctree(const unsigned char **p, const unsigned ch
 	const unsigned char *nul = memchr(*p, '\0', (size_t)(end - *p));
 	struct index_ctree *t;
 	long count, nsubs, i;
+	int ok;
 
 	if (!nul || depth > CTREE_MAX_DEPTH || !(t = sgit_index__ctree_new((const char *)*p,
 									   (size_t)(nul - *p))))
 		return NULL;
 	*p = nul + 1;
-	if (read_number(&count, p, end, 1, ' ') < 0 || read_number(&nsubs, p, end, 0, '\n') < 0 ||
-	    nsubs > end - *p)
-		goto fail;
-	t->count = count < 0 ? -1 : count;
-	if (count >= 0) {
-		if (end - *p < SGIT_OID_RAWSZ)
-			goto fail;
+	ok = read_number(&count, p, end, 1, ' ') == 0 && read_number(&nsubs, p, end, 0, '\n') == 0 &&
+	     nsubs <= end - *p && (count < 0 || end - *p >= SGIT_OID_RAWSZ);
+	if (ok && count >= 0) {
+		t->count = count;
 		sgit_oid_fromraw(&t->id, *p);
 		*p += SGIT_OID_RAWSZ;
 	}
-	for (i = 0; i < nsubs; i++) {
+	for (i = 0; ok && i < nsubs; i++) {
 		struct index_ctree *sub = read_ctree(p, end, depth + 1);
 
-		if (!sub || !sub->name_len || sub_insert(t, sub) < 0) {
+		ok = sub && sub->name_len && sub_insert(t, sub) == 0;
+		if (!ok && sub && !sub->name_len)
 			sgit_index__ctree_free(sub);
-			goto fail;
-		}
+	}
+	if (!ok) {
+		sgit_index__ctree_free(t);
+		t = NULL;
 	}
 	return t;
-fail:
-	sgit_index__ctree_free(t);
-	return NULL;
 }
 
 /* A cache tree git cannot read is dropped without a word, as git does: it is only a cache. */
@@ -353,38 +351,44 @@ static int read_octal(unsigned int *out, const unsigned char **p, const unsigned
 	return 0;
 }
 
+/* One record: path, three octal modes, the ids of the stages there are. 0, -1 malformed, or < -1. */
+static int read_reuc_one(struct sgit_index *idx, const unsigned char **p, const unsigned char *end)
+{
+	const unsigned char *nul = memchr(*p, '\0', (size_t)(end - *p));
+	struct index_reuc *r;
+	int i;
+
+	if (!nul || nul == *p)
+		return -1;
+	if (!(r = reuc_get(idx, (const char *)*p, (size_t)(nul - *p))))
+		return sgit_error_nomem(idx->err);
+	*p = nul + 1;
+	for (i = 0; i < 3; i++)
+		if (read_octal(&r->r.mode[i], p, end) < 0)
+			return -1;
+	for (i = 0; i < 3; i++) {
+		if (!r->r.mode[i])
+			continue;
+		if (end - *p < SGIT_OID_RAWSZ)
+			return -1;
+		sgit_oid_fromraw(&r->r.id[i], *p);
+		*p += SGIT_OID_RAWSZ;
+	}
+	return 0;
+}
+
 /* Resolve-undo data git cannot read is dropped, as git does (it warns and goes on). */
 static int read_reuc_ext(struct sgit_index *idx, const unsigned char *data, size_t len)
 {
 	const unsigned char *p = data, *end = data + len;
+	int rc = 0;
 
 	sgit_index__reuc_free_all(idx);
-	while (p < end) {
-		const unsigned char *nul = memchr(p, '\0', (size_t)(end - p));
-		struct index_reuc *r;
-		int i;
-
-		if (!nul || nul == p)
-			goto bad;
-		if (!(r = reuc_get(idx, (const char *)p, (size_t)(nul - p))))
-			return sgit_error_nomem(idx->err);
-		p = nul + 1;
-		for (i = 0; i < 3; i++)
-			if (read_octal(&r->r.mode[i], &p, end) < 0)
-				goto bad;
-		for (i = 0; i < 3; i++) {
-			if (!r->r.mode[i])
-				continue;
-			if (end - p < SGIT_OID_RAWSZ)
-				goto bad;
-			sgit_oid_fromraw(&r->r.id[i], p);
-			p += SGIT_OID_RAWSZ;
-		}
-	}
-	return 0;
-bad:
-	sgit_index__reuc_free_all(idx);
-	return 0;
+	while (!rc && p < end)
+		rc = read_reuc_one(idx, &p, end);
+	if (rc < 0)
+		sgit_index__reuc_free_all(idx);
+	return rc == SGIT_ENOMEM ? rc : 0;
 }
 
 static int write_reuc(struct sgit_buf *out, const struct sgit_index *idx)

@@ -126,7 +126,7 @@ static int worktree_path(struct sgit_buf *out, struct sgit_index *idx, const cha
 }
 
 /* The submodule's HEAD is the entry's commit; 1 too when it cannot be read (git's choice). */
-static int gitlink_matches(struct sgit_index *idx, const char *dir, const struct sgit_oid *want)
+static int gitlink_matches(const char *dir, const struct sgit_oid *want)
 {
 	struct sgit_error err = SGIT_ERROR_INIT;
 	struct sgit_buf gitdir = SGIT_BUF_INIT, file = SGIT_BUF_INIT;
@@ -206,7 +206,7 @@ int sgit_index_entry_content_matches(struct sgit_index *idx, const struct sgit_i
 	if ((rc = worktree_path(&path, idx, e->path)) < 0)
 		goto out;
 	if (is_type(e->mode, S_IFGITLINK))
-		rc = S_ISDIR(st->st_mode) && gitlink_matches(idx, path.ptr, &e->id);
+		rc = S_ISDIR(st->st_mode) && gitlink_matches(path.ptr, &e->id);
 	else if (S_ISLNK(st->st_mode) && (rc = hash_link(&id, idx, path.ptr, (size_t)st->st_size)) == 0)
 		rc = sgit_oid_equal(&id, &e->id);
 	else if (S_ISREG(st->st_mode) && (rc = hash_file(&id, idx, path.ptr)) == 0)

@@ -417,6 +417,33 @@ static int cmp_items(const void *pa, const void *pb, void *payload)
 	return s->ignore_case ? strcasecmp(a->name, b->name) : strcmp(a->name, b->name);
 }
 
+/*
+ * git reads what every ref's atoms need before it prints anything, so that
+ * a missing or unparsable object, or a bad date format, fails the listing
+ * up front: read them here too. Atoms that need no object are left alone,
+ * and so is a type already known.
+ */
+static int check_atoms(struct ref_eval *ev)
+{
+	const struct sgit_ref_format *fmt = ev->fmt;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < fmt->npieces; i++) {
+		const struct ref_atom *a;
+
+		if (fmt->pieces[i].atom < 0)
+			continue;
+		a = &fmt->atoms[fmt->pieces[i].atom];
+		if ((a->source == SRC_NONE || (a->id == ATOM_OBJECTNAME && !a->deref)) ||
+		    (a->source == SRC_INFO && !a->deref && ev->item->type_known))
+			continue;
+		if (!ref_eval_value(ev, (size_t)fmt->pieces[i].atom, &rc))
+			break;
+	}
+	return rc;
+}
+
 /* Compute the sort keys of one ref; the values move into item->keys. */
 static int item_keys(struct sgit_ref_format *fmt, const struct sgit_ref_list *list, struct ref_item *item)
 {
@@ -432,6 +459,7 @@ static int item_keys(struct sgit_ref_format *fmt, const struct sgit_ref_list *li
 	for (k = 0; k < fmt->nkeys; k++)
 		sgit_buf_init(&item->keys[k].s);
 	ref_eval_init(&ev, fmt, list, item);
+	rc = check_atoms(&ev);
 	for (k = 0; k < fmt->nkeys && rc == 0; k++) {
 		if (fmt->keys[k].by_name)
 			continue;

@@ -119,8 +119,9 @@ struct ref_item {
 	char *name;
 	char *symref;			/* where a symbolic ref ends, or NULL */
 	struct sgit_oid oid;
-	enum sgit_object_type type;	/* of oid, known from the existence check */
+	enum sgit_object_type type;	/* of oid, when type_known */
 	size_t size;
+	int type_known;			/* 0: the object is missing (git lists the ref anyway) */
 	unsigned flags;			/* SGIT_REF_SYMBOLIC, SGIT_REF_PACKED */
 	unsigned kind;			/* SGIT_REF_KIND_* */
 	struct ref_value *keys;		/* the sort keys' values, once sorted */

@@ -295,14 +295,18 @@ static int align_arg(struct ref_atom *a, const char *arg, struct sgit_error *err
 
 static int if_arg(struct ref_atom *a, const char *arg, struct sgit_error *err)
 {
+	a->opt = OPT_NONE;
 	if (!arg)
-		a->opt = OPT_NONE;
-	else if (!strncmp(arg, "equals=", 7))
-		a->opt = OPT_EQUALS, a->str = arg + 7;
-	else if (!strncmp(arg, "notequals=", 10))
-		a->opt = OPT_NOTEQUALS, a->str = arg + 10;
-	else
+		return 0;
+	if (!strncmp(arg, "equals=", 7)) {
+		a->opt = OPT_EQUALS;
+		a->str = arg + 7;
+	} else if (!strncmp(arg, "notequals=", 10)) {
+		a->opt = OPT_NOTEQUALS;
+		a->str = arg + 10;
+	} else {
 		return sgit_error_set(err, SGIT_EINVALID, "unrecognized %%(if) argument: %s", arg);
+	}
 	return 0;
 }
 

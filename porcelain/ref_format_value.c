@@ -19,8 +19,8 @@ void ref_eval_init(struct ref_eval *ev, struct sgit_ref_format *fmt, const struc
 	ev->item = item;
 	for (i = 0; i < 2; i++)
 		sgit_buf_init(&ev->obj[i].data);
-	/* the existence check that let the ref in already read its type and size */
-	ev->obj[0].state = 1;
+	/* collecting the ref read its type and size already */
+	ev->obj[0].state = item->type_known;
 	ev->obj[0].oid = item->oid;
 	ev->obj[0].type = item->type;
 	ev->obj[0].size = item->size;

@@ -94,7 +94,7 @@ static int points_at(int *out, struct collect *c, const struct ref_item *it)
 	enum sgit_object_type type;
 
 	*out = oid_listed(c->f->points_at, c->f->npoints_at, &it->oid);
-	if (*out || it->type != SGIT_OBJ_TAG)
+	if (*out || (it->type_known && it->type != SGIT_OBJ_TAG))
 		return 0;
 	if (sgit_odb_read(&c->data, &type, c->env.odb, &it->oid) < 0 ||
 	    sgit_tag_parse(&tag, c->data.ptr, c->data.len, NULL) < 0)
@@ -192,12 +192,8 @@ static int fill_item(struct ref_item *it, struct collect *c, const struct sgit_r
 	it->oid = ref->oid;
 	it->kind = kind_of(ref->name.ptr);
 	it->flags = ref->flags & (SGIT_REF_SYMBOLIC | SGIT_REF_PACKED);
-	if (sgit_odb_read_header(&it->size, &it->type, c->env.odb, &ref->oid) < 0) {
-		sgit_buf_printf(&c->msg, "%s does not point to a valid object!", ref->name.ptr);
-		if (c->f->warn)
-			c->f->warn(c->msg.ptr, c->f->warn_payload);
-		return 0;
-	}
+	/* a ref to a missing object is listed: only atoms that need the object fail */
+	it->type_known = sgit_odb_read_header(&it->size, &it->type, c->env.odb, &ref->oid) == 0;
 	if ((c->f->npoints_at && ((rc = points_at(&keep, c, it)) < 0 || !keep)) ||
 	    (rc = commit_wanted(&keep, c, it)) < 0 || !keep)
 		return keep ? rc : 0;
@@ -248,6 +244,21 @@ int ref_list_has_name(const char *name, void *payload)
 	return 0;
 }
 
+/* Dangling symbolic refs go unmentioned; other refs that do not resolve get git's warning. */
+static int broken_ref(struct collect *c, const struct sgit_ref *ref)
+{
+	const char *name = ref->name.ptr;
+
+	if ((ref->flags & SGIT_REF_SYMBOLIC) || !name_wanted(c->f, name) || !c->f->warn)
+		return 0;
+	if (!sgit_refname_is_valid(name, SGIT_REFNAME_ALLOW_ONELEVEL, NULL))
+		sgit_buf_printf(&c->msg, "ignoring ref with broken name %s", name);
+	else
+		sgit_buf_printf(&c->msg, "ignoring broken ref %s", name);
+	c->f->warn(c->msg.ptr, c->f->warn_payload);
+	return 0;
+}
+
 static int add_ref(const struct sgit_ref *ref, void *payload)
 {
 	struct collect *c = payload;
@@ -255,9 +266,8 @@ static int add_ref(const struct sgit_ref *ref, void *payload)
 	struct ref_item *it;
 	int rc;
 
-	/* like git, broken refs and dangling symbolic refs are passed over in silence */
 	if ((ref->flags & SGIT_REF_BROKEN) || sgit_oid_is_zero(&ref->oid))
-		return 0;
+		return broken_ref(c, ref);
 	/* the walk goes in byte order: the names stay sorted for the binary search */
 	if (l->nnames && strcmp(l->names.ptr + l->name_at[l->nnames - 1], ref->name.ptr) >= 0)
 		return sgit_error_set(c->env.err, SGIT_ERROR, "refs listed out of order at '%s'",

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "porcelain/changes_int.h"
+#include "porcelain/refinfo.h"
 #include "sgit/branch.h"
 #include "sgit/commit.h"
 #include "sgit/odb.h"
@@ -26,6 +27,7 @@ void sgit_status_release(struct sgit_status *st)
 	sgit_changes_release(&st->ignored);
 	sgit_buf_release(&st->branch);
 	sgit_buf_release(&st->detached);
+	sgit_buf_release(&st->upstream);
 }
 
 static struct sgit_status_item *add_item(struct sgit_status *st, const struct sgit_change *c)
@@ -76,23 +78,22 @@ static int join(struct sgit_status *st, const struct sgit_changes *staged,
 }
 
 /* The branch HEAD names, and the tree of its commit when there is one (*has_tree). */
-static int read_head(struct sgit_status *st, struct sgit_oid *tree, int *has_tree,
-		     struct sgit_repo *repo)
+static int read_head(struct sgit_status *st, struct sgit_oid *head, struct sgit_oid *tree,
+		     int *has_tree, struct sgit_repo *repo)
 {
 	struct sgit_buf data = SGIT_BUF_INIT;
 	struct sgit_commit *commit = NULL;
 	enum sgit_object_type type;
-	struct sgit_oid head;
 	int rc;
 
 	*has_tree = 0;
-	rc = sgit_refdb_resolve(&head, &st->branch, sgit_repo_refdb(repo), "HEAD");
+	rc = sgit_refdb_resolve(head, &st->branch, sgit_repo_refdb(repo), "HEAD");
 	if (rc == SGIT_ENOTFOUND && st->branch.len) {
 		st->initial = 1;
 		sgit_error_clear(sgit_repo_error(repo));
 		return 0;
 	}
-	if (rc < 0 || (rc = sgit_odb_read(&data, &type, sgit_repo_odb(repo), &head)) < 0)
+	if (rc < 0 || (rc = sgit_odb_read(&data, &type, sgit_repo_odb(repo), head)) < 0)
 		goto out;
 	if (type != SGIT_OBJ_COMMIT) {
 		rc = sgit_error_set(sgit_repo_error(repo), SGIT_ECORRUPT, "HEAD is not a commit");
@@ -122,6 +123,32 @@ static int describe_detached(struct sgit_status *st, struct sgit_repo *repo)
 		rc = sgit_buf_set(&st->detached, desc.ptr + 1, desc.len - 2);
 out:
 	sgit_buf_release(&desc);
+	return rc;
+}
+
+/* How the branch stands against its upstream, when it has one. */
+static int read_upstream(struct sgit_status *st, struct sgit_repo *repo, const struct sgit_oid *head)
+{
+	struct sgit_buf full = SGIT_BUF_INIT;
+	struct sgit_oid up;
+	int rc;
+
+	if (st->initial || strncmp(st->branch.ptr, "refs/heads/", 11))
+		return 0;
+	if ((rc = sgit_branch_upstream(&full, repo, st->branch.ptr + 11)) < 0 || !full.len)
+		goto out;
+	if ((rc = sgit_ref_shorten(&st->upstream, sgit_repo_refdb(repo), full.ptr)) < 0)
+		goto out;
+	rc = sgit_refdb_resolve(&up, NULL, sgit_repo_refdb(repo), full.ptr);
+	if (rc == SGIT_ENOTFOUND) {
+		sgit_error_clear(sgit_repo_error(repo));
+		st->upstream_gone = 1;
+		rc = 0;
+	} else if (rc == 0) {
+		rc = sgit_refinfo_ahead_behind(&st->ahead, &st->behind, repo, head, &up);
+	}
+out:
+	sgit_buf_release(&full);
 	return rc;
 }
 
@@ -175,19 +202,29 @@ static int open_index(struct sgit_index **idx, int *locked, struct sgit_repo *re
 	return sgit_index_open(idx, repo);
 }
 
+/* What the staged changes are judged against: HEAD's tree, unless the caller gives one. */
+struct base {
+	int given;
+	const struct sgit_oid *tree;	/* with given; NULL: the empty tree */
+};
+
 static int compare(struct sgit_status *st, struct sgit_repo *repo, struct sgit_index *idx,
-		   const struct sgit_status_options *opts, int *refreshed)
+		   const struct sgit_status_options *opts, const struct base *base, int *refreshed)
 {
 	struct sgit_changes staged = SGIT_CHANGES_INIT, unstaged = SGIT_CHANGES_INIT;
 	struct sgit_untracked_options uo = SGIT_UNTRACKED_OPTIONS_INIT;
-	struct sgit_oid tree;
+	const struct sgit_oid *against;
+	struct sgit_oid tree, head;
 	int rc, has_tree;
 
-	if ((rc = read_head(st, &tree, &has_tree, repo)) < 0 ||
-	    (!strcmp(st->branch.ptr, "HEAD") && (rc = describe_detached(st, repo)) < 0))
+	st->untracked_mode = opts->untracked;
+	st->show_ignored = opts->ignored;
+	if ((rc = read_head(st, &head, &tree, &has_tree, repo)) < 0 ||
+	    (!strcmp(st->branch.ptr, "HEAD") && (rc = describe_detached(st, repo)) < 0) ||
+	    (rc = read_upstream(st, repo, &head)) < 0)
 		goto out;
-	if ((rc = sgit_changes_tree_index(&staged, repo, has_tree ? &tree : NULL, idx,
-					  opts->pathspec)) < 0 ||
+	against = base->given ? base->tree : has_tree ? &tree : NULL;
+	if ((rc = sgit_changes_tree_index(&staged, repo, against, idx, opts->pathspec)) < 0 ||
 	    (rc = sgit_changes_index_worktree(&unstaged, refreshed, idx, opts->pathspec,
 					      SGIT_CHANGES_REFRESH)) < 0)
 		goto out;
@@ -210,12 +247,11 @@ int sgit_status_collect(struct sgit_status *out, struct sgit_repo *repo,
 			const struct sgit_status_options *opts)
 {
 	struct sgit_index *idx = NULL;
+	struct base head = { 0, NULL };
 	int rc, locked, refreshed = 0;
 
-	out->untracked_mode = opts->untracked;
-	out->show_ignored = opts->ignored;
 	if ((rc = open_index(&idx, &locked, repo, opts->write_index)) < 0 ||
-	    (rc = compare(out, repo, idx, opts, &refreshed)) < 0)
+	    (rc = compare(out, repo, idx, opts, &head, &refreshed)) < 0)
 		goto out;
 	/* writing back is a favour to the next command: a failure changes nothing here */
 	if (locked && refreshed && sgit_index_write_locked(idx) < 0)
@@ -224,5 +260,17 @@ out:
 	if (rc == SGIT_ENOMEM)
 		sgit_error_nomem(sgit_repo_error(repo));
 	sgit_index_free(idx);
+	return rc;
+}
+
+int sgit_status_collect_index(struct sgit_status *out, struct sgit_repo *repo,
+			      struct sgit_index *idx, const struct sgit_oid *base_tree, int base_given,
+			      const struct sgit_status_options *opts)
+{
+	struct base base = { base_given, base_tree };
+	int refreshed, rc = compare(out, repo, idx, opts, &base, &refreshed);
+
+	if (rc == SGIT_ENOMEM)
+		sgit_error_nomem(sgit_repo_error(repo));
 	return rc;
 }

@@ -95,21 +95,19 @@ struct sgit_checkout_paths_opts {
  * entries matching the pathspec from the source into the index and/or the
  * work tree (a file whose work tree copy already matches is not rewritten).
  * idx is the index of repo, locked by the caller, who writes it afterwards.
- * From the index, an unmerged matched path is SGIT_ECONFLICT with the path
- * in rep->unmerged (nothing changed) unless SKIP_UNMERGED.
+ * With opts->matched, a pathspec that matches nothing (in the source or the
+ * index) is SGIT_ENOTFOUND before anything is changed. From the index, an
+ * unmerged matched path is SGIT_ECONFLICT with the path in rep->unmerged
+ * (nothing changed) unless SKIP_UNMERGED, which lists it and leaves it.
  */
 int sgit_checkout_paths(struct sgit_checkout_report *rep, struct sgit_repo *repo, struct sgit_index *idx,
 			const struct sgit_checkout_paths_opts *opts);
 
 /*
- * git's index refresh: the stat data of entries whose work tree file has
- * the staged content is brought up to date, and cb (may be NULL) hears of
- * every other entry, in index order, with the letter git's reset prints:
- * 'M' modified, 'D' deleted, 'T' type changed, 'A' intent to add, 'U'
- * unmerged (once per path). A non-zero return from cb stops and is returned.
+ * Forget a merge, cherry-pick or revert in progress: MERGE_HEAD, MERGE_MSG,
+ * MERGE_MODE, MERGE_RR, AUTO_MERGE, SQUASH_MSG, CHERRY_PICK_HEAD and
+ * REVERT_HEAD are removed from the git dir, as git reset does.
  */
-typedef int (*sgit_checkout_refresh_cb)(char status, const char *path, void *payload);
-int sgit_checkout_refresh(struct sgit_repo *repo, struct sgit_index *idx, sgit_checkout_refresh_cb cb,
-			  void *payload);
+int sgit_checkout_clear_branch_state(struct sgit_repo *repo);
 
 #endif

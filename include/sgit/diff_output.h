@@ -35,6 +35,12 @@ struct sgit_diff_output_options {
 	int minimal;			/* --minimal */
 	int indent_heuristic;		/* diff.indentHeuristic (git's default: 1) */
 	int text;			/* -a: never call content binary */
+	/*
+	 * diff.renames (git diff's default: on): a deleted and an added file
+	 * with the same content are shown as a rename. Only such exact
+	 * renames are found; git also pairs files that are merely similar.
+	 */
+	int renames;
 	int quote_path;			/* core.quotePath (git's default: 1) */
 	const char *src_prefix;		/* "a/" unless set; "" with --no-prefix */
 	const char *dst_prefix;		/* "b/" unless set */
@@ -49,12 +55,13 @@ struct sgit_diff_output_options {
 	unsigned int stat_width, stat_name_width, stat_graph_width, stat_count;
 };
 #define SGIT_DIFF_OUTPUT_OPTIONS_INIT \
-	{ SGIT_DIFF_FORMAT_PATCH, 3, 0, 0, 1, 0, 1, NULL, NULL, 0, 0, 0, 0, 0, 0 }
+	{ .format = SGIT_DIFF_FORMAT_PATCH, .context = 3, .indent_heuristic = 1, .renames = 1, \
+	  .quote_path = 1 }
 
 /*
  * Read what git reads for its diff output from repo's configuration:
  * core.quotePath, diff.context, diff.interHunkContext, diff.indentHeuristic,
- * diff.noprefix. SGIT_ECONFIG with git's message on a bad value.
+ * diff.noprefix, diff.renames. SGIT_ECONFIG with git's message on a bad value.
  */
 int sgit_diff_output_config(struct sgit_diff_output_options *opts, struct sgit_repo *repo);
 
@@ -98,13 +105,24 @@ int sgit_diff_settle_worktree(struct sgit_changes *changes, size_t *dropped,
 			      struct sgit_repo *repo);
 
 /*
+ * The index against the work tree as git diff (diff-files) lists it:
+ * sgit_changes_index_worktree's list (flags and refreshed are its own),
+ * where with with_ours each unmerged path is followed by its "ours" stage
+ * against the work-tree file, as git shows them outside patches. repo is
+ * the index's repository.
+ */
+int sgit_diff_index_worktree(struct sgit_changes *out, int *refreshed, struct sgit_index *idx,
+			     struct sgit_repo *repo, const struct sgit_pathspec *ps,
+			     unsigned int flags, int with_ours);
+
+/*
  * A tree (NULL: the empty tree) against the work tree as git diff <commit>
  * sees it: the paths of the tree and of idx's entries, a work-tree file
  * taken for its index entry when its stat data matches. Files the index
  * does not know are not looked at; an entry whose file is missing and
- * that the tree does not have is not listed. Unmerged paths are listed
- * as SGIT_CHANGE_UNMERGED. Ids of work-tree sides may be unknown (see
- * sgit_diff_settle_worktree).
+ * that the tree does not have is not listed. An unmerged path compares
+ * the tree with its file as any other. Ids of work-tree sides may be
+ * unknown (see sgit_diff_settle_worktree).
  */
 int sgit_diff_tree_worktree(struct sgit_changes *out, struct sgit_repo *repo,
 			    const struct sgit_oid *tree, struct sgit_index *idx,

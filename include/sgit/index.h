@@ -123,7 +123,8 @@ enum sgit_index_add_flag {
  * case), a stage above 3; SGIT_EEXISTS "'a' appears as both a file and as a
  * directory" when a file and a folder would share a name and
  * SGIT_INDEX_ADD_REPLACE is not given. The cache tree keeps every folder
- * not above the path.
+ * not above the path (all of them when only stat data changed). The entry's
+ * stat data is trusted as fresh: it is never smudged when written.
  */
 int sgit_index_add(struct sgit_index *idx, const struct sgit_index_entry *e, unsigned int flags);
 /* Remove every stage of path (len bytes). 1 when something was removed, 0 when nothing. */

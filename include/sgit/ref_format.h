@@ -85,8 +85,8 @@ struct sgit_ref_filter {
 	const struct sgit_oid *no_contains;
 	size_t nno_contains;
 	/*
-	 * What git says on stderr about refs it leaves out ("refs/heads/x does
-	 * not point to a valid object!"); may be NULL.
+	 * Warnings git prints about refs it leaves out ("ignoring broken ref
+	 * refs/heads/x"); may be NULL.
 	 */
 	void (*warn)(const char *message, void *payload);
 	void *warn_payload;
@@ -98,8 +98,10 @@ struct sgit_ref_list;
 
 /*
  * Collect the refs of repo (which must outlive the list) that pass filter.
- * Like git, refs that do not resolve to an existing object are left out,
- * and so are refs that cannot name a commit when a commit filter is given.
+ * Like git, refs that do not resolve are left out (dangling symbolic refs
+ * quietly, others with a warning), and so are refs that name no commit when
+ * a commit filter is given; a ref to a missing object is listed, and only
+ * the atoms that need the object fail on it.
  */
 int sgit_ref_list_collect(struct sgit_ref_list **out, struct sgit_repo *repo,
 			  const struct sgit_ref_filter *filter);
@@ -110,8 +112,9 @@ const char *sgit_ref_list_name(const struct sgit_ref_list *list, size_t i);
 
 /*
  * Sort list by fmt's keys (ties by name, case-blind with ignore_case, as
- * git). Values are read from the objects as needed: errors as
- * sgit_ref_format_expand().
+ * git). Like git, this also reads every object the format needs, so that a
+ * missing object or a bad date format fails here, before anything is
+ * printed: errors as sgit_ref_format_expand().
  */
 int sgit_ref_list_sort(struct sgit_ref_list *list, struct sgit_ref_format *fmt);
 

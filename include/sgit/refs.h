@@ -140,6 +140,13 @@ int sgit_refdb_reflog_exists(struct sgit_refdb *db, const char *name);
 /* Create name's reflog, empty, unless it exists (update-ref --create-reflog). */
 int sgit_refdb_reflog_create(struct sgit_refdb *db, const char *name);
 /*
+ * Append an entry to name's reflog when its updates are logged (as an update
+ * would decide), without touching the ref: git logs "reset: moving to HEAD"
+ * in HEAD's log although the branch under it keeps its value.
+ */
+int sgit_refdb_reflog_append(struct sgit_refdb *db, const char *name, const struct sgit_oid *old_oid,
+			     const struct sgit_oid *new_oid, const char *committer, const char *msg);
+/*
  * Entries of name's reflog, oldest first (message "" when the line has
  * none; malformed lines skipped, as git). SGIT_ENOTFOUND when it has none.
  */

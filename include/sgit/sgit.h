@@ -18,9 +18,13 @@
 #include "programs.h"
 #include "refs.h"
 #include "revparse.h"
+#include "ref_format.h"
 #include "tag_create.h"
 #include "commit_create.h"
 #include "branch.h"
 #include "ignore.h"
+#include "pathspec.h"
+#include "changes.h"
+#include "status.h"
 
 #endif

@@ -29,12 +29,16 @@ struct sgit_status {
 	/* detached: "HEAD detached at v1.0", "HEAD detached from 1a2b3c4" or "Not currently on any branch." */
 	struct sgit_buf detached;
 	int initial;			/* no commit yet on the branch */
+	/* the branch's upstream (branch.<x>.merge), when configured and HEAD is born */
+	struct sgit_buf upstream;	/* its short name ("origin/main"), empty: none */
+	int upstream_gone;		/* configured, but the ref does not exist */
+	size_t ahead, behind;		/* commits on one side only */
 	int merging;			/* MERGE_HEAD exists */
 	int committable;		/* git's verdict: something to commit */
 	int workdir_dirty;		/* the work tree differs from the index */
 };
 #define SGIT_STATUS_INIT { NULL, 0, 0, SGIT_CHANGES_INIT, SGIT_CHANGES_INIT, SGIT_UNTRACKED_NORMAL, \
-			   0, SGIT_BUF_INIT, SGIT_BUF_INIT, 0, 0, 0, 0 }
+			   0, SGIT_BUF_INIT, SGIT_BUF_INIT, 0, SGIT_BUF_INIT, 0, 0, 0, 0, 0, 0 }
 void sgit_status_release(struct sgit_status *st);
 
 struct sgit_status_options {
@@ -54,6 +58,18 @@ struct sgit_status_options {
 /* Compare HEAD, the index and the work tree of repo (which must have one). */
 int sgit_status_collect(struct sgit_status *out, struct sgit_repo *repo,
 			const struct sgit_status_options *opts);
+
+/*
+ * The same over an index the caller holds (commit: locked, maybe changed
+ * in memory; it is neither written nor refreshed on disk). With base_given,
+ * the staged changes are those against base_tree (NULL: the empty tree)
+ * rather than HEAD's tree (commit --amend judges against the parent);
+ * the branch and "initial" still come from HEAD. opts->write_index is not
+ * used.
+ */
+int sgit_status_collect_index(struct sgit_status *out, struct sgit_repo *repo,
+			      struct sgit_index *idx, const struct sgit_oid *base_tree, int base_given,
+			      const struct sgit_status_options *opts);
 
 /* How sgit_status_format_* write paths and lines. */
 struct sgit_status_format {

@@ -145,6 +145,17 @@ int cmd_for_each_ref(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_ls_files(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_read_tree(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_write_tree(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_add(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_rm(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_mv(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_commit(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_status(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_diff(int argc, const char **argv, struct cli_ctx *ctx);
+
+int cmd_checkout(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_switch(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_restore(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_reset(int argc, const char **argv, struct cli_ctx *ctx);
 
 /* The table, for help. */
 const struct cli_command *cli_commands(size_t *n);

@@ -119,10 +119,10 @@ static int resolve_all(struct fer_oids *out, struct cli_ctx *ctx, const struct c
 	return 0;
 }
 
-static void warn_error(const char *message, void *payload)
+static void warn_stderr(const char *message, void *payload)
 {
 	(void)payload;
-	cli_error("%s", message);
+	cli_warning("%s", message);
 }
 
 /* git takes HEAD for a commit option given last without its value. */
@@ -179,13 +179,18 @@ static int setup_filter(struct sgit_ref_filter *f, struct fer_oids oids[5], stru
 	    (rc = resolve_all(&oids[3], ctx, &o->contains, 1, 0, "contains")) ||
 	    (rc = resolve_all(&oids[4], ctx, &o->no_contains, 1, 0, "no-contains")))
 		return rc;
-	f->points_at = oids[0].ids, f->npoints_at = oids[0].nr;
-	f->merged = oids[1].ids, f->nmerged = oids[1].nr;
-	f->no_merged = oids[2].ids, f->nno_merged = oids[2].nr;
-	f->contains = oids[3].ids, f->ncontains = oids[3].nr;
-	f->no_contains = oids[4].ids, f->nno_contains = oids[4].nr;
+	f->points_at = oids[0].ids;
+	f->npoints_at = oids[0].nr;
+	f->merged = oids[1].ids;
+	f->nmerged = oids[1].nr;
+	f->no_merged = oids[2].ids;
+	f->nno_merged = oids[2].nr;
+	f->contains = oids[3].ids;
+	f->ncontains = oids[3].nr;
+	f->no_contains = oids[4].ids;
+	f->nno_contains = oids[4].nr;
 	f->ignore_case = o->ignore_case;
-	f->warn = warn_error;
+	f->warn = warn_stderr;
 	return 0;
 }
 

@@ -86,21 +86,21 @@ static void add_relative(struct sgit_buf *out, const char *path, size_t len, con
 
 void ls_write_name(struct ls_ctx *lc, const char *tag, const char *path, size_t len)
 {
-	struct sgit_buf rel = SGIT_BUF_INIT;
+	struct sgit_buf *rel = &lc->rel;
 
 	sgit_buf_reset(&lc->line);
 	sgit_buf_adds(&lc->line, tag);
+	sgit_buf_reset(rel);
 	if (lc->o->full_name || !*lc->prefix)
-		sgit_buf_add(&rel, path, len);
+		sgit_buf_add(rel, path, len);
 	else
-		add_relative(&rel, path, len, lc->prefix);
+		add_relative(rel, path, len, lc->prefix);
 	if (lc->o->zero)
-		sgit_buf_add(&lc->line, rel.ptr, rel.len);
+		sgit_buf_add(&lc->line, rel->ptr, rel->len);
 	else
-		sgit_quote_c_style_add(&lc->line, rel.ptr, rel.len, lc->quote_high);
+		sgit_quote_c_style_add(&lc->line, rel->ptr, rel->len, lc->quote_high);
 	sgit_buf_addch(&lc->line, lc->o->zero ? '\0' : '\n');
 	fwrite(lc->line.ptr, 1, lc->line.len, stdout);
-	sgit_buf_release(&rel);
 }
 
 static const char *hex_of(struct ls_ctx *lc, char *hex, const struct sgit_oid *id)
@@ -384,6 +384,7 @@ int cmd_ls_files(int argc, const char **argv, struct cli_ctx *ctx)
 	lc.ctx = ctx;
 	lc.o = &o;
 	sgit_buf_init(&lc.line);
+	sgit_buf_init(&lc.rel);
 	argc = cli_parse_options(argc, argv, opts, ls_files_usage, 0);
 	if (!(rc = setup(&lc, argc, argv))) {
 		if (o.others)
@@ -402,6 +403,7 @@ int cmd_ls_files(int argc, const char **argv, struct cli_ctx *ctx)
 	sgit_ignore_free(lc.ign);
 	sgit_index_free(lc.idx);
 	sgit_buf_release(&lc.line);
+	sgit_buf_release(&lc.rel);
 	cli_strlist_clear(&o.exclude);
 	cli_strlist_clear(&o.exclude_from);
 	cli_strlist_clear(&o.exclude_per_dir);

@@ -88,8 +88,6 @@ static int resolve(struct sgit_oid *id, struct rev_parse_state *st, const char *
 
 	cli_refcmd_revparse_env(&env, st->ctx);
 	env.quiet = st->quiet;
-	if (sgit_repo_inside_work_tree(st->ctx->repo))
-		env.prefix = sgit_repo_prefix(st->ctx->repo);
 	return sgit_revparse_single(id, NULL, &env, spec);
 }
 

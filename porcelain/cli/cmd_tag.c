@@ -5,13 +5,13 @@
 #include <time.h>
 #include <unistd.h>
 #include "porcelain/cli/cli.h"
+#include "porcelain/cli/editor.h"
 #include "porcelain/cli/ref_cmd.h"
 #include "porcelain/cli/reflist.h"
 #include "porcelain/refinfo.h"
 #include "sgit/tag_create.h"
 #include "util/fs.h"
 #include "util/message.h"
-#include "util/process.h"
 
 static const char *const tag_usage[] = {
 	"sgit tag [-a] [-f] [-m <msg> | -F <file>] [-e]\n"
@@ -155,23 +155,12 @@ static int read_message_file(struct sgit_buf *out, struct cli_ctx *ctx, const ch
 	return 0;
 }
 
-/* core.commentChar: one character; "auto" (which only commit resolves) and anything else is '#'. */
-static char comment_char(struct cli_ctx *ctx)
-{
-	const char *v = NULL;
-
-	if (sgit_config_get_string(&v, sgit_repo_config(ctx->repo), "core.commentchar") == 0 &&
-	    v[0] && !v[1])
-		return v[0];
-	return '#';
-}
-
 /* What the editor starts from: the message given, the old tag's, or git's template. */
 static int editor_template(struct sgit_buf *out, struct cli_ctx *ctx, const struct sgit_buf *given,
 			   int message_given, const struct sgit_oid *prev, const char *name,
 			   enum sgit_cleanup_mode mode)
 {
-	char cc = comment_char(ctx);
+	char cc = cli_comment_char(ctx);
 	struct sgit_buf text = SGIT_BUF_INIT;
 	int rc = 0;
 
@@ -191,49 +180,6 @@ static int editor_template(struct sgit_buf *out, struct cli_ctx *ctx, const stru
 	rc = sgit_message_add_commented(out, text.ptr, text.len, cc);
 	sgit_buf_release(&text);
 	return rc;
-}
-
-static int editor_failed(const char *fmt, const char *what)
-{
-	fflush(stdout);
-	fputs("error: ", stderr);
-	fprintf(stderr, fmt, what);
-	fputs("\nPlease supply the message using either -m or -F option.\n", stderr);
-	return 1;
-}
-
-/* Let the user edit path as git does; 0, or the exit code after git's message. */
-static int run_editor(struct cli_ctx *ctx, const char *path)
-{
-	const char *editor = sgit_program_editor(ctx->repo, NULL, NULL);
-	const char *args[] = { path, NULL };
-	struct sgit_process_status status;
-
-	if (!editor)
-		return editor_failed("%s", "Terminal is dumb, but EDITOR unset");
-	if (!strcmp(editor, ":"))
-		return 0;
-	if (sgit_process_run_shell(&status, editor, args, NULL, cli_err(ctx)) < 0 || status.code)
-		return editor_failed("There was a problem with the editor '%s'.", editor);
-	return 0;
-}
-
-/* Write the template to TAG_EDITMSG, run the editor, read it back into msg. */
-static int edit_message(struct sgit_buf *msg, struct cli_ctx *ctx, const struct sgit_buf *tmpl,
-			struct sgit_buf *path)
-{
-	int rc;
-
-	if (sgit_fs_join(path, sgit_repo_git_dir(ctx->repo), "TAG_EDITMSG") < 0)
-		return cli_fatal("out of memory");
-	unlink(path->ptr);
-	if (sgit_fs_write_atomic(path->ptr, tmpl->ptr, tmpl->len, 0600, cli_err(ctx)) < 0)
-		return cli_fatal_err(cli_err(ctx));
-	if ((rc = run_editor(ctx, path->ptr)))
-		return rc;
-	if (sgit_fs_read_file(msg, path->ptr, cli_err(ctx)) < 0)
-		return cli_fatal_err(cli_err(ctx));
-	return 0;
 }
 
 static int cleanup_mode(enum sgit_cleanup_mode *out, const char *value)
@@ -271,10 +217,10 @@ static int tag_message(struct sgit_buf *msg, struct sgit_buf *edit_path, struct 
 		sgit_buf_swap(msg, &given);
 	} else {
 		if ((rc = editor_template(&tmpl, ctx, &given, message_given, prev, name, mode)) != 0 ||
-		    (rc = edit_message(msg, ctx, &tmpl, edit_path)))
+		    (rc = cli_edit_message(msg, ctx, "TAG_EDITMSG", &tmpl, 0600, edit_path)))
 			goto out;
 	}
-	if (sgit_message_cleanup(msg, mode, comment_char(ctx)) < 0)
+	if (sgit_message_cleanup(msg, mode, cli_comment_char(ctx)) < 0)
 		rc = cli_fatal("out of memory");
 	else if (!message_given && !msg->len)
 		rc = cli_fatal("no tag message?");

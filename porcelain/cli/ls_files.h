@@ -26,7 +26,7 @@ struct ls_ctx {
 	int quote_high;			/* core.quotePath */
 	size_t abbrev;			/* digits of ids (SGIT_OID_HEXSZ: all) */
 	struct sgit_ignore *ign;	/* NULL: nothing is excluded */
-	struct sgit_buf line;
+	struct sgit_buf line, rel;	/* output, reused */
 	const char *tag_cached, *tag_unmerged, *tag_removed, *tag_other, *tag_modified;
 	const char *tag_skip_worktree, *tag_resolve_undo;
 };

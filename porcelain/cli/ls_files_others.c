@@ -49,35 +49,48 @@ static void collect(struct walk *w, int dir)
 	w->found[w->n++] = s;
 }
 
-/* The names in the folder w->full, sorted; NULL-terminated; NULL when it cannot be read. */
-static char **list_dir(struct walk *w, size_t *count)
+/* A name in a folder, with its type when readdir tells it (DT_UNKNOWN otherwise). */
+struct dent {
+	char *name;
+	unsigned char type;
+};
+
+static int cmp_dent(const void *a, const void *b)
+{
+	return strcmp(((const struct dent *)a)->name, ((const struct dent *)b)->name);
+}
+
+/* The names in the folder w->full but ".git", sorted; NULL when it cannot be read. */
+static struct dent *list_dir(struct walk *w, size_t *count)
 {
 	DIR *d = opendir(w->full.ptr);
 	struct dirent *de;
-	char **names = NULL;
+	struct dent *names = NULL, *p;
 	size_t n = 0, alloc = 0;
 
 	*count = 0;
 	if (!d)
 		return NULL;
 	while ((de = readdir(d))) {
-		char **p;
-
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") || !strcmp(de->d_name, ".git"))
 			continue;
-		if (n + 1 >= alloc) {
+		if (n == alloc) {
 			alloc = alloc ? alloc * 2 : 32;
-			if (!(p = realloc(names, alloc * sizeof(*p))))
+			if (!(p = realloc(names, alloc * sizeof(*p)))) {
+				w->failed = 1;
 				break;
+			}
 			names = p;
 		}
-		if (!(names[n] = strdup(de->d_name)))
+		if (!(names[n].name = strdup(de->d_name))) {
+			w->failed = 1;
 			break;
-		n++;
+		}
+		names[n++].type = de->d_type;
 	}
 	closedir(d);
 	if (n)
-		qsort(names, n, sizeof(*names), cmp_str);
+		qsort(names, n, sizeof(*names), cmp_dent);
 	*count = n;
 	return names;
 }
@@ -116,27 +129,45 @@ static size_t untracked_dir(struct walk *w, int in_ignored, int dry)
 	return inner != 0;
 }
 
+/* The type of what w->full names: readdir's, else lstat's; 0 when it is gone. */
+static unsigned int entry_type(struct walk *w, unsigned char dtype)
+{
+	struct stat st;
+
+	switch (dtype) {
+	case DT_DIR:
+		return S_IFDIR;
+	case DT_REG:
+		return S_IFREG;
+	case DT_LNK:
+		return S_IFLNK;
+	case DT_UNKNOWN:
+		return lstat(w->full.ptr, &st) < 0 ? 0 : st.st_mode & S_IFMT;
+	default:
+		return S_IFIFO;
+	}
+}
+
 /* One name of a folder (already appended to w->path and w->full). */
-static size_t walk_entry(struct walk *w, int in_ignored, int dry)
+static size_t walk_entry(struct walk *w, unsigned char dtype, int in_ignored, int dry)
 {
 	struct sgit_index *idx = w->lc->idx;
-	const struct sgit_index_entry *e;
-	struct stat st;
 	size_t pos;
+	int known = sgit_index_find(&pos, idx, w->path.ptr, w->path.len, -1) == 0;
+	unsigned int type;
 
-	if (lstat(w->full.ptr, &st) < 0)
+	/* a tracked file needs no look at the disk */
+	if (known && dtype != DT_DIR && dtype != DT_UNKNOWN)
 		return 0;
-	if (S_ISDIR(st.st_mode)) {
-		if (sgit_index_find(&pos, idx, w->path.ptr, w->path.len, -1) == 0 &&
-		    ((e = sgit_index_entry_at(idx, pos))->mode & 0170000) == 0160000)
+	type = entry_type(w, dtype);
+	if (type == S_IFDIR) {
+		if (known && (sgit_index_entry_at(idx, pos)->mode & 0170000) == 0160000)
 			return 0;
 		if (sgit_index_find_dir(&pos, idx, w->path.ptr, w->path.len) == 0)
 			return walk_dir(w, in_ignored, dry);
 		return untracked_dir(w, in_ignored, dry);
 	}
-	if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
-		return 0;
-	if (sgit_index_find(&pos, idx, w->path.ptr, w->path.len, -1) == 0)
+	if (known || (type != S_IFREG && type != S_IFLNK))
 		return 0;
 	if (w->lc->o->ignored ? !is_ignored(w, in_ignored, 0) : is_ignored(w, in_ignored, 0))
 		return 0;
@@ -149,18 +180,18 @@ static size_t walk_entry(struct walk *w, int in_ignored, int dry)
 static size_t walk_dir(struct walk *w, int in_ignored, int dry)
 {
 	size_t n = 0, i, count, pkeep = w->path.len, fkeep = w->full.len;
-	char **names = list_dir(w, &count);
+	struct dent *names = list_dir(w, &count);
 
 	for (i = 0; i < count; i++) {
 		if (pkeep)
 			sgit_buf_addch(&w->path, '/');
-		sgit_buf_adds(&w->path, names[i]);
+		sgit_buf_adds(&w->path, names[i].name);
 		sgit_buf_addch(&w->full, '/');
-		sgit_buf_adds(&w->full, names[i]);
-		n += walk_entry(w, in_ignored, dry);
+		sgit_buf_adds(&w->full, names[i].name);
+		n += walk_entry(w, names[i].type, in_ignored, dry);
 		sgit_buf_truncate(&w->path, pkeep);
 		sgit_buf_truncate(&w->full, fkeep);
-		free(names[i]);
+		free(names[i].name);
 	}
 	free(names);
 	return n;

@@ -176,10 +176,16 @@ same_as_git "for-each-ref with a loose ref over a packed one" for-each-ref --for
 echo garbage >.git/refs/heads/broken
 git symbolic-ref refs/heads/dangling refs/heads/nowhere
 echo 0123456789012345678901234567890123456789 >.git/refs/heads/missing
-same_as_git "for-each-ref passes over broken, dangling and missing refs" for-each-ref
-sgit for-each-ref >/dev/null 2>"$TEST_DIR/.err"
-expect_stderr_match "a ref to a missing object is reported as git reports it" \
-	'^error: refs/heads/missing does not point to a valid object!$'
+echo 0000000000000000000000000000000000000000 >.git/refs/heads/zero
+same_as_git "for-each-ref dies on the ref to a missing object before printing" for-each-ref
+same_as_git "for-each-ref lists it when no atom needs the object" for-each-ref --format='%(refname) %(objectname)'
+same_as_git "--count does not spare the missing object" for-each-ref --count=1 --format='%(objecttype)'
+same_as_git "a sort key that needs the object dies too" for-each-ref --sort=objectsize --format='%(refname)'
+sgit for-each-ref --format='%(refname)' >/dev/null 2>"$TEST_DIR/.err"
+expect_stderr_match "a broken ref gets git's warning" '^warning: ignoring broken ref refs/heads/broken$'
+expect_stderr_match "so does a ref of zeros" '^warning: ignoring broken ref refs/heads/zero$'
+rm .git/refs/heads/missing
+same_as_git "for-each-ref passes over broken and dangling refs" for-each-ref
 same_as_git "for-each-ref --format with the same refs around" for-each-ref --format='%(refname:short) %(subject)' refs/heads
 cd .. || exit 2
 finish

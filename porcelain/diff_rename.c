@@ -1,0 +1,177 @@
+/*
+ * porcelain/diff_rename.c: the pairs a diff shows, with exact renames (a
+ * deleted and an added file of the same content) found as git finds them,
+ * and the "old => new" names --stat gives renames
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "porcelain/diff_output_int.h"
+#include "util/quote.h"
+
+static void pair_from_change(struct diff_pair *p, const struct sgit_change *c, int worktree)
+{
+	memset(p, 0, sizeof(*p));
+	p->old_path = p->new_path = c->path;
+	p->old_len = p->new_len = c->path_len;
+	p->status = c->status;
+	p->old_mode = c->old_mode;
+	p->new_mode = c->new_mode;
+	p->old_id = c->old_id;
+	p->new_id = c->new_id;
+	/* only a work-tree side can be unknown: the lists of trees and the index leave the flag unset */
+	p->new_id_known = c->new_id_known || !worktree;
+}
+
+static const char *base_name(const char *path, size_t len, size_t *blen)
+{
+	const char *slash = memrchr(path, '/', len);
+	const char *b = slash ? slash + 1 : path;
+
+	*blen = len - (size_t)(b - path);
+	return b;
+}
+
+static int same_base_name(const struct diff_pair *src, const struct diff_pair *dst)
+{
+	size_t la, lb;
+	const char *a = base_name(src->old_path, src->old_len, &la);
+	const char *b = base_name(dst->new_path, dst->new_len, &lb);
+
+	return la == lb && !memcmp(a, b, la);
+}
+
+static int is_regular(unsigned int mode)
+{
+	return DIFF_MODE_TYPE(mode) == 0100000u;
+}
+
+/*
+ * The deletion that dst was renamed from, or -1: one with the same
+ * content (and the same mode unless both are regular files), not taken
+ * yet; git prefers one with the same base name, then the first in order.
+ */
+static long find_source(const struct diff_queue *q, const char *used, const struct diff_pair *dst)
+{
+	long best = -1;
+	int best_score = 0, score;
+	size_t i;
+
+	for (i = 0; i < q->nr; i++) {
+		const struct diff_pair *src = &q->v[i];
+
+		if (src->status != SGIT_CHANGE_DELETED || used[i] ||
+		    !sgit_oid_equal(&src->old_id, &dst->new_id))
+			continue;
+		if ((!is_regular(src->old_mode) || !is_regular(dst->new_mode)) &&
+		    src->old_mode != dst->new_mode)
+			continue;
+		score = 1 + same_base_name(src, dst);
+		if (score > best_score) {
+			best = (long)i;
+			best_score = score;
+			if (score == 2)
+				break;
+		}
+	}
+	return best;
+}
+
+/* Pair additions with deletions of the same content; the renames take the additions' places. */
+static int find_renames(struct diff_queue *q, struct sgit_error *err)
+{
+	char *used = calloc(q->nr ? q->nr : 1, 1);
+	size_t i, kept = 0;
+	long src;
+
+	if (!used)
+		return sgit_error_nomem(err);
+	for (i = 0; i < q->nr; i++) {
+		struct diff_pair *dst = &q->v[i];
+
+		if (dst->status != SGIT_CHANGE_ADDED || !dst->new_id_known ||
+		    (src = find_source(q, used, dst)) < 0)
+			continue;
+		used[src] = 1;
+		dst->status = DIFF_STATUS_RENAMED;
+		dst->similarity = 100;
+		dst->old_path = q->v[src].old_path;
+		dst->old_len = q->v[src].old_len;
+		dst->old_mode = q->v[src].old_mode;
+		dst->old_id = q->v[src].old_id;
+	}
+	for (i = 0; i < q->nr; i++)
+		if (!used[i])
+			q->v[kept++] = q->v[i];
+	q->nr = kept;
+	free(used);
+	return 0;
+}
+
+int sgit_diff__queue(struct diff_queue *q, const struct sgit_changes *changes,
+		     const struct sgit_diff_output_options *opts, struct sgit_error *err)
+{
+	size_t i, added = 0, deleted = 0;
+
+	q->nr = 0;
+	if (!(q->v = calloc(changes->nr ? changes->nr : 1, sizeof(*q->v))))
+		return sgit_error_nomem(err);
+	for (i = 0; i < changes->nr; i++) {
+		pair_from_change(&q->v[q->nr++], &changes->items[i], opts->new_from_worktree);
+		added += changes->items[i].status == SGIT_CHANGE_ADDED;
+		deleted += changes->items[i].status == SGIT_CHANGE_DELETED;
+	}
+	if (opts->renames && added && deleted)
+		return find_renames(q, err);
+	return 0;
+}
+
+/* ---- names ---- */
+
+/*
+ * The parts "pre{a => b}post" of a rename: pre is the common leading
+ * folders, post the common trailing part from a '/' on (it may reuse the
+ * '/' that ends pre).
+ */
+static void split_rename(size_t *pre, size_t *post, const char *a, size_t la, const char *b,
+			 size_t lb)
+{
+	size_t i, n;
+
+	*pre = 0;
+	for (i = 0; i < la && i < lb && a[i] == b[i]; i++)
+		if (a[i] == '/')
+			*pre = i + 1;
+	*post = 0;
+	/* the trailing part may go back into the leading one by its final '/' only */
+	n = *pre ? *pre - 1 : 0;
+	for (i = 1; i <= la - n && i <= lb - n && a[la - i] == b[lb - i]; i++)
+		if (a[la - i] == '/')
+			*post = i;
+}
+
+int sgit_diff__pair_name_add(struct sgit_buf *out, const struct diff_pair *p, int quote_path)
+{
+	const char *a = p->old_path, *b = p->new_path;
+	size_t la = p->old_len, lb = p->new_len, pre, post, amid, bmid;
+	int rc = 0;
+
+	if (p->status != DIFF_STATUS_RENAMED)
+		return sgit_diff__name_add(out, "", b, lb, quote_path);
+	if (sgit_quote_needed(a, la, quote_path) || sgit_quote_needed(b, lb, quote_path)) {
+		rc |= sgit_diff__name_add(out, "", a, la, quote_path);
+		rc |= sgit_buf_adds(out, " => ");
+		rc |= sgit_diff__name_add(out, "", b, lb, quote_path);
+		return rc ? SGIT_ENOMEM : 0;
+	}
+	split_rename(&pre, &post, a, la, b, lb);
+	amid = la > pre + post ? la - pre - post : 0;
+	bmid = lb > pre + post ? lb - pre - post : 0;
+	if (pre + post)
+		rc |= sgit_buf_add(out, a, pre) | sgit_buf_addch(out, '{');
+	rc |= sgit_buf_add(out, a + pre, amid);
+	rc |= sgit_buf_adds(out, " => ");
+	rc |= sgit_buf_add(out, b + pre, bmid);
+	if (pre + post)
+		rc |= sgit_buf_addch(out, '}') | sgit_buf_add(out, a + la - post, post);
+	return rc ? SGIT_ENOMEM : 0;
+}
