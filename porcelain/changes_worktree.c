@@ -105,6 +105,16 @@ static int walk_index(struct wt_walk *w, const struct sgit_pathspec *ps)
 	return 0;
 }
 
+static int preload_allowed(const struct sgit_index *idx)
+{
+	int on;
+
+	if (!idx->repo || sgit_config_get_bool(&on, sgit_repo_config(idx->repo), "core.preloadindex",
+						NULL) < 0)
+		return 1;
+	return on;
+}
+
 int sgit_changes_index_worktree(struct sgit_changes *out, int *refreshed, struct sgit_index *idx,
 				const struct sgit_pathspec *ps, unsigned int flags)
 {
@@ -126,7 +136,8 @@ int sgit_changes_index_worktree(struct sgit_changes *out, int *refreshed, struct
 		goto out;
 	}
 	sgit_changes__lstat_init(&w.ls, topfd, idx->err);
-	if ((rc = sgit_changes__preload(&clean, idx, topfd, ps)) < 0)
+	/* core.preloadIndex (git's default: true) allows the lstat calls on several threads */
+	if (preload_allowed(idx) && (rc = sgit_changes__preload(&clean, idx, topfd, ps)) < 0)
 		goto out;
 	w.clean = clean;
 	rc = walk_index(&w, ps);

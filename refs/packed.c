@@ -1,8 +1,10 @@
 /* refs/packed.c: the packed-refs file: parse, look up, cache, rewrite */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "sgit/odb.h"
 #include "sgit/tag.h"
 #include "refs/refdb_int.h"
@@ -101,27 +103,37 @@ static int entry_cmp(const void *a, const void *b)
 	return x->name_len < y->name_len ? -1 : x->name_len > y->name_len;
 }
 
+int sgit_packed_refs_header(struct sgit_packed_header *out, const char *buf, size_t len,
+			    const char *path, struct sgit_error *err)
+{
+	size_t plen = strlen(HEADER_PREFIX), tlen;
+	const char *eol, *traits = buf + plen;
+
+	memset(out, 0, sizeof(*out));
+	if (len < plen || memcmp(buf, HEADER_PREFIX, plen))
+		return 0;
+	if (!(eol = memchr(buf, '\n', len)))
+		return bad_line(err, "unterminated", path, buf, len);
+	tlen = (size_t)(eol - traits);
+	out->sorted = has_trait(traits, tlen, "sorted");
+	out->peeled = has_trait(traits, tlen, "peeled");
+	out->fully_peeled = has_trait(traits, tlen, "fully-peeled");
+	out->body = (size_t)(eol - buf) + 1;
+	return 0;
+}
+
 int sgit_packed_refs_parse(struct sgit_packed_refs *out, const char *buf, size_t len,
 			   const char *path, struct sgit_error *err)
 {
 	struct sgit_packed_refs p = SGIT_PACKED_REFS_INIT;
-	const char *pos = buf, *end = buf + len;
-	int rc = 0, sorted = 0, peeled_tags = 0;
-	size_t plen = strlen(HEADER_PREFIX);
+	struct sgit_packed_header h;
+	const char *pos, *end = buf + len;
+	int rc;
 
-	if (len >= plen && !memcmp(buf, HEADER_PREFIX, plen)) {
-		const char *eol = memchr(buf, '\n', len);
-
-		if (!eol) {
-			rc = bad_line(err, "unterminated", path, buf, len);
-			goto out;
-		}
-		sorted = has_trait(buf + plen, (size_t)(eol - buf) - plen, "sorted");
-		peeled_tags = has_trait(buf + plen, (size_t)(eol - buf) - plen, "peeled");
-		p.fully_peeled = has_trait(buf + plen, (size_t)(eol - buf) - plen, "fully-peeled");
-		pos = eol + 1;
-	}
-	while (pos < end && !rc) {
+	if ((rc = sgit_packed_refs_header(&h, buf, len, path, err)) < 0)
+		goto out;
+	p.fully_peeled = h.fully_peeled;
+	for (pos = buf + h.body; pos < end && !rc;) {
 		const char *eol = memchr(pos, '\n', (size_t)(end - pos));
 
 		if (!eol)
@@ -129,12 +141,12 @@ int sgit_packed_refs_parse(struct sgit_packed_refs *out, const char *buf, size_t
 		else if (eol == pos)
 			rc = bad_line(err, "unexpected", path, pos, 0);
 		else
-			rc = parse_line(&p, pos, (size_t)(eol - pos), peeled_tags, path, err);
+			rc = parse_line(&p, pos, (size_t)(eol - pos), h.peeled, path, err);
 		pos = eol ? eol + 1 : end;
 	}
 	if (rc)
 		goto out;
-	if (!sorted && p.n > 1)
+	if (!h.sorted && p.n > 1)
 		qsort(p.entries, p.n, sizeof(*p.entries), entry_cmp);
 	sgit_packed_refs_release(out);
 	*out = p;
@@ -172,6 +184,7 @@ const struct sgit_packed_entry *sgit_packed_refs_find(const struct sgit_packed_r
 
 void sgit_refdb__packed_invalidate(struct sgit_refdb *db)
 {
+	/* the bytes stay mapped: entries a caller holds may still point into them */
 	db->packed_state = 0;
 }
 
@@ -182,59 +195,119 @@ static int same_stat(const struct sgit_refdb *db, const struct stat *st)
 	       st->st_mtim.tv_nsec == db->packed_mtime.tv_nsec;
 }
 
-static int load_packed(struct sgit_refdb *db, const struct stat *st)
+static void drop_packed(struct sgit_refdb *db, int state)
 {
-	struct sgit_buf data = SGIT_BUF_INIT;
-	struct sgit_packed_refs p = SGIT_PACKED_REFS_INIT;
-	int rc = sgit_fs_read_file(&data, db->packed_path.ptr, db->err);
+	sgit_packed_refs_release(&db->packed);
+	sgit_fs_unmap(&db->packed_map);
+	db->packed_parsed = 0;
+	db->packed_state = state;
+}
 
-	if (rc == SGIT_ENOTFOUND) {
+/* Map the file and read its header; the entries are parsed when someone needs them all. */
+static int load_packed(struct sgit_refdb *db)
+{
+	struct sgit_fs_map map = SGIT_FS_MAP_INIT;
+	const char *path = db->packed_path.ptr;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = 0;
+	struct stat st;
+
+	drop_packed(db, 0);
+	if (fd < 0 && errno == ENOENT) {
 		db->packed_state = 2;
-		sgit_packed_refs_release(&db->packed);
-		sgit_buf_release(&db->packed_data);
-		rc = 0;
+		return 0;
+	}
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		rc = sgit_error_set(db->err, SGIT_EOS, "cannot read '%s': %s", path, strerror(errno));
 		goto out;
 	}
-	if (rc < 0 || (rc = sgit_packed_refs_parse(&p, data.ptr, data.len, db->packed_path.ptr,
-						   db->err)) < 0)
+	if ((rc = sgit_fs_map_fd(&map, fd, path, db->err)) < 0 ||
+	    (rc = sgit_packed_refs_header(&db->packed_header, map.data, map.len, path, db->err)) < 0)
 		goto out;
-	sgit_buf_swap(&db->packed_data, &data);
-	sgit_packed_refs_release(&db->packed);
-	db->packed = p;
-	p.entries = NULL;
+	db->packed_map = map;
+	map = (struct sgit_fs_map)SGIT_FS_MAP_INIT;
 	db->packed_state = 1;
-	db->packed_dev = st->st_dev;
-	db->packed_ino = st->st_ino;
-	db->packed_size = st->st_size;
-	db->packed_mtime = st->st_mtim;
+	db->packed_dev = st.st_dev;
+	db->packed_ino = st.st_ino;
+	db->packed_size = st.st_size;
+	db->packed_mtime = st.st_mtim;
 out:
-	sgit_packed_refs_release(&p);
-	sgit_buf_release(&data);
+	if (fd >= 0)
+		close(fd);
+	sgit_fs_unmap(&map);
 	return rc;
 }
 
-int sgit_refdb__packed(const struct sgit_packed_refs **out, struct sgit_refdb *db)
+/* Bring the cache up to date with the file (one stat when it did not change). */
+static int refresh_packed(struct sgit_refdb *db)
 {
 	struct stat st;
-	int rc = 0;
 
-	*out = &db->packed;
 	if (stat(db->packed_path.ptr, &st) < 0) {
 		if (errno != ENOENT)
 			return sgit_error_set(db->err, SGIT_EOS, "cannot stat '%s': %s",
 					      db->packed_path.ptr, strerror(errno));
-		if (db->packed_state != 2) {
-			sgit_packed_refs_release(&db->packed);
-			sgit_buf_release(&db->packed_data);
-			db->packed_state = 2;
-		}
+		if (db->packed_state != 2)
+			drop_packed(db, 2);
 		return 0;
 	}
-	if (!same_stat(db, &st))
-		rc = load_packed(db, &st);
-	if (rc < 0)
-		db->packed_state = 0;
-	return rc;
+	return same_stat(db, &st) ? 0 : load_packed(db);
+}
+
+/* Parse every entry of the mapped file, once per mapping. */
+static int parse_packed(struct sgit_refdb *db)
+{
+	int rc;
+
+	if (db->packed_state != 1 || db->packed_parsed)
+		return 0;
+	if ((rc = sgit_packed_refs_parse(&db->packed, db->packed_map.data, db->packed_map.len,
+					 db->packed_path.ptr, db->err)) < 0)
+		return rc;
+	db->packed_parsed = 1;
+	return 0;
+}
+
+int sgit_refdb__packed(const struct sgit_packed_refs **out, struct sgit_refdb *db)
+{
+	int rc;
+
+	*out = &db->packed;
+	if ((rc = refresh_packed(db)) < 0 || (rc = parse_packed(db)) < 0)
+		return rc;
+	return 0;
+}
+
+int sgit_refdb__packed_lookup(struct sgit_packed_entry *out, struct sgit_refdb *db, const char *name,
+			      size_t len, int prefix)
+{
+	const struct sgit_packed_entry *e = NULL;
+	size_t i;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((rc = refresh_packed(db)) < 0)
+		return rc;
+	if (db->packed_state != 1)
+		return SGIT_ENOTFOUND;
+	/* git's files say "sorted": no need to read more than log2(n) of their lines */
+	if (!db->packed_parsed && db->packed_header.sorted)
+		return sgit_packed_refs_search(out, db->packed_map.data, db->packed_map.len,
+					       &db->packed_header, name, len, prefix,
+					       db->packed_path.ptr, db->err);
+	if ((rc = parse_packed(db)) < 0)
+		return rc;
+	if (!prefix) {
+		e = sgit_packed_refs_find(&db->packed, name, len);
+	} else {
+		i = sgit_packed_refs_lower_bound(&db->packed, name, len);
+		if (i < db->packed.n && db->packed.entries[i].name_len >= len &&
+		    !memcmp(db->packed.entries[i].name, name, len))
+			e = &db->packed.entries[i];
+	}
+	if (!e)
+		return SGIT_ENOTFOUND;
+	*out = *e;
+	return 0;
 }
 
 /* Follow id through tags to what they finally name. 1 when id is a tag, 0 when not. */

@@ -22,7 +22,7 @@ int sgit_refdb_open(struct sgit_refdb **out, const char *git_dir,
 	if (!db)
 		return sgit_error_nomem(err);
 	sgit_buf_init(&db->packed_path);
-	sgit_buf_init(&db->packed_data);
+	db->packed_map = (struct sgit_fs_map)SGIT_FS_MAP_INIT;
 	while (len > 1 && git_dir[len - 1] == '/')
 		len--;
 	db->opts = opts ? *opts : dflt;
@@ -41,7 +41,7 @@ void sgit_refdb_free(struct sgit_refdb *db)
 	if (!db)
 		return;
 	sgit_packed_refs_release(&db->packed);
-	sgit_buf_release(&db->packed_data);
+	sgit_fs_unmap(&db->packed_map);
 	sgit_buf_release(&db->packed_path);
 	free(db->git_dir);
 	free(db);
@@ -176,8 +176,7 @@ int sgit_refdb_read(struct sgit_ref *out, struct sgit_refdb *db, const char *nam
 {
 	struct sgit_ref ref = SGIT_REF_INIT;
 	struct sgit_buf scratch = SGIT_BUF_INIT;
-	const struct sgit_packed_refs *packed;
-	const struct sgit_packed_entry *e;
+	struct sgit_packed_entry e;
 	int rc;
 
 	if (!sgit_refname__readable(name)) {
@@ -189,13 +188,12 @@ int sgit_refdb_read(struct sgit_ref *out, struct sgit_refdb *db, const char *nam
 		rc = sgit_buf_sets(&ref.name, name) < 0 ? sgit_error_nomem(db->err) : 0;
 	if (rc != SGIT_ENOTFOUND)
 		goto out;
-	if ((rc = sgit_refdb__packed(&packed, db)) < 0)
-		goto out;
-	if (!(e = sgit_packed_refs_find(packed, name, strlen(name)))) {
+	rc = sgit_refdb__packed_lookup(&e, db, name, strlen(name), 0);
+	if (rc == SGIT_ENOTFOUND)
 		rc = sgit_error_set(db->err, SGIT_ENOTFOUND, "ref '%s' does not exist", name);
+	if (rc < 0)
 		goto out;
-	}
-	if (fill_from_packed(&ref, e) < 0)
+	if (fill_from_packed(&ref, &e) < 0)
 		rc = sgit_error_nomem(db->err);
 out:
 	sgit_ref_release(out);

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 #include <time.h>
 #include "sgit/refs.h"
+#include "util/fs.h"
 
 /* One line of packed-refs (and its "^" line). name points into the parsed bytes, no NUL. */
 struct sgit_packed_entry {
@@ -16,6 +17,28 @@ struct sgit_packed_entry {
 	int has_peeled;		/* a "^" line followed */
 	int peel_known;		/* no "^" line means "not a tag" (the header's traits say so) */
 };
+
+/* The header line "# pack-refs with: <traits> " of a packed-refs file, if any. */
+struct sgit_packed_header {
+	size_t body;		/* offset of the first ref line (0 without a header) */
+	int peeled;		/* trait "peeled": every tag under refs/tags/ has its "^" line */
+	int fully_peeled;	/* trait "fully-peeled": every tag has its "^" line */
+	int sorted;		/* trait "sorted": ref lines are in byte order of name */
+};
+/* Read the header of a packed-refs file's bytes (pure). SGIT_ECORRUPT when unterminated. */
+int sgit_packed_refs_header(struct sgit_packed_header *out, const char *buf, size_t len,
+			    const char *path, struct sgit_error *err);
+/*
+ * Look name[0..len) up in the bytes of a packed-refs file whose header h
+ * says "sorted", by binary search: O(log n) lines are looked at and only
+ * the one returned is parsed (pure). With prefix, out gets the first ref
+ * whose name starts with name instead. SGIT_ENOTFOUND (quietly) when there
+ * is none; SGIT_ECORRUPT, named as sgit_packed_refs_parse() names it, for
+ * a corrupt line met on the way. out->name points into buf.
+ */
+int sgit_packed_refs_search(struct sgit_packed_entry *out, const char *buf, size_t len,
+			    const struct sgit_packed_header *h, const char *name, size_t nlen,
+			    int prefix, const char *path, struct sgit_error *err);
 
 /* A parsed packed-refs file, entries sorted by name. Caller-owned: _INIT, then _release. */
 struct sgit_packed_refs {
@@ -43,10 +66,17 @@ struct sgit_refdb {
 	char *git_dir;
 	struct sgit_refdb_options opts;
 	struct sgit_error *err;
-	/* packed-refs, read once and kept while the file's stat data stay the same */
+	/*
+	 * packed-refs, mapped once and kept while the file's stat data stay the
+	 * same. One ref is looked up in the mapped bytes (binary search when
+	 * sorted); the whole file is parsed into packed only for callers that
+	 * walk every entry (and for a file not declared sorted).
+	 */
 	struct sgit_buf packed_path;
-	struct sgit_buf packed_data;
+	struct sgit_fs_map packed_map;
+	struct sgit_packed_header packed_header;
 	struct sgit_packed_refs packed;
+	int packed_parsed;	/* packed holds the entries of packed_map */
 	int packed_state;	/* 0: not read, 1: read, 2: read and absent */
 	dev_t packed_dev;
 	ino_t packed_ino;
@@ -54,8 +84,19 @@ struct sgit_refdb {
 	struct timespec packed_mtime;
 };
 
-/* The cached packed-refs, re-read when the file changed. Never NULL on success. */
+/*
+ * The cached packed-refs, every entry parsed, re-read when the file
+ * changed. Never NULL on success. Valid until the next packed-refs call.
+ */
 int sgit_refdb__packed(const struct sgit_packed_refs **out, struct sgit_refdb *db);
+/*
+ * One packed ref, without parsing the whole file: the entry named
+ * name[0..len), or with prefix the first whose name starts with it.
+ * SGIT_ENOTFOUND (quietly) when none. out->name points into the cache:
+ * valid until the next packed-refs call.
+ */
+int sgit_refdb__packed_lookup(struct sgit_packed_entry *out, struct sgit_refdb *db, const char *name,
+			      size_t len, int prefix);
 void sgit_refdb__packed_invalidate(struct sgit_refdb *db);
 /*
  * Rewrite packed-refs (its lock is held in lk) with entries (sorted),

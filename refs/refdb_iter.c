@@ -191,13 +191,13 @@ static int snapshot_packed(struct sgit_packed_refs *out, struct sgit_buf *data, 
 
 	if ((rc = sgit_refdb__packed(&p, db)) < 0 || !p->n)
 		return rc;
-	if (sgit_buf_set(data, db->packed_data.ptr, db->packed_data.len) < 0 ||
+	if (sgit_buf_set(data, db->packed_map.data, db->packed_map.len) < 0 ||
 	    !(out->entries = malloc(p->n * sizeof(*p->entries))))
 		return sgit_error_nomem(db->err);
 	memcpy(out->entries, p->entries, p->n * sizeof(*p->entries));
 	out->n = out->alloc = p->n;
 	for (i = 0; i < p->n; i++)
-		out->entries[i].name = data->ptr + (p->entries[i].name - db->packed_data.ptr);
+		out->entries[i].name = data->ptr + (p->entries[i].name - db->packed_map.data);
 	return 0;
 }
 

@@ -112,10 +112,10 @@ static int df_conflict(struct sgit_refdb *db, const char *display, const char *o
 }
 
 /* A ref named like one of name's folders: refs/heads/a blocks refs/heads/a/b. */
-static int check_df_above(struct sgit_refdb *db, const struct sgit_packed_refs *packed,
-			  const char *display, const char *name)
+static int check_df_above(struct sgit_refdb *db, const char *display, const char *name)
 {
 	struct sgit_buf path = SGIT_BUF_INIT;
+	struct sgit_packed_entry e;
 	struct stat st;
 	size_t i;
 	int rc = 0;
@@ -126,21 +126,22 @@ static int check_df_above(struct sgit_refdb *db, const struct sgit_packed_refs *
 		if (sgit_buf_printf(&path, "%s/%.*s", db->git_dir, (int)i, name) < 0)
 			rc = sgit_error_nomem(db->err);
 		else if ((lstat(path.ptr, &st) == 0 && !S_ISDIR(st.st_mode)) ||
-			 sgit_packed_refs_find(packed, name, i))
+			 (rc = sgit_refdb__packed_lookup(&e, db, name, i, 0)) == 0)
 			rc = df_conflict(db, display, name, i, name);
+		else if (rc == SGIT_ENOTFOUND)
+			rc = 0;
 	}
 	sgit_buf_release(&path);
 	return rc;
 }
 
 /* Refs below a folder of name's name: refs/heads/a/b blocks refs/heads/a. */
-static int check_df_below(struct sgit_refdb *db, const struct sgit_packed_refs *packed,
-			  const char *display, const char *name)
+static int check_df_below(struct sgit_refdb *db, const char *display, const char *name)
 {
 	struct sgit_refdb_names below = SGIT_REFDB_NAMES_INIT;
 	struct sgit_buf child = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
+	struct sgit_packed_entry e;
 	struct stat st;
-	size_t k;
 	int rc;
 
 	if (sgit_buf_printf(&child, "%s/", name) < 0 || sgit_refdb__path(&path, db, "", name) < 0) {
@@ -162,11 +163,11 @@ static int check_df_below(struct sgit_refdb *db, const struct sgit_packed_refs *
 			goto out;
 		}
 	}
-	k = sgit_packed_refs_lower_bound(packed, child.ptr, child.len);
-	rc = 0;
-	if (k < packed->n && packed->entries[k].name_len > child.len &&
-	    !memcmp(packed->entries[k].name, child.ptr, child.len))
-		rc = df_conflict(db, display, packed->entries[k].name, packed->entries[k].name_len, name);
+	rc = sgit_refdb__packed_lookup(&e, db, child.ptr, child.len, 1);
+	if (rc == 0)
+		rc = df_conflict(db, display, e.name, e.name_len, name);
+	else if (rc == SGIT_ENOTFOUND)
+		rc = 0;
 out:
 	sgit_refdb__names_release(&below);
 	sgit_buf_release(&child);
@@ -178,7 +179,6 @@ out:
 static int lock_ref(struct sgit_lockfile *lk, struct sgit_refdb *db, const char *display,
 		    const char *final, int df)
 {
-	const struct sgit_packed_refs *packed;
 	struct sgit_buf path = SGIT_BUF_INIT;
 	int rc;
 
@@ -186,9 +186,8 @@ static int lock_ref(struct sgit_lockfile *lk, struct sgit_refdb *db, const char 
 		rc = sgit_error_nomem(db->err);
 		goto out;
 	}
-	if (df && ((rc = sgit_refdb__packed(&packed, db)) < 0 ||
-		   (rc = check_df_above(db, packed, display, final)) < 0 ||
-		   (rc = check_df_below(db, packed, display, final)) < 0))
+	if (df && ((rc = check_df_above(db, display, final)) < 0 ||
+		   (rc = check_df_below(db, display, final)) < 0))
 		goto out;
 	if ((rc = sgit_fs_mkdir_parent(path.ptr, db->err)) < 0 ||
 	    (rc = sgit_lockfile_acquire(lk, path.ptr, db->err)) < 0)
@@ -322,12 +321,15 @@ static int delete_packed(struct sgit_refdb *db, const char *name)
 	struct sgit_lockfile lk = SGIT_LOCKFILE_INIT;
 	const struct sgit_packed_refs *packed;
 	const struct sgit_packed_entry *e;
-	struct sgit_packed_entry *keep = NULL;
+	struct sgit_packed_entry *keep = NULL, one;
 	size_t idx;
 	int rc;
 
-	if ((rc = sgit_refdb__packed(&packed, db)) < 0 || !sgit_packed_refs_find(packed, name, strlen(name)))
+	/* only a ref that is packed needs the whole file (and its lock) */
+	if ((rc = sgit_refdb__packed_lookup(&one, db, name, strlen(name), 0)) < 0) {
+		rc = rc == SGIT_ENOTFOUND ? 0 : rc;
 		goto out;
+	}
 	if ((rc = sgit_lockfile_acquire(&lk, db->packed_path.ptr, db->err)) < 0 ||
 	    (rc = sgit_refdb__packed(&packed, db)) < 0)	/* what another writer left before our lock */
 		goto out;

@@ -228,8 +228,8 @@ static int add_rev(struct diff_cmd *dc, const char *arg, int may_be_file)
 
 	if (dots && dots[2] == '.')
 		return cli_fatal("sgit diff does not support 'A...B' yet");
-	if (dots && dots != arg && dots[2] == '\0' && !strcmp(arg, ".."))
-		dots = NULL;
+	if (dots && !strcmp(arg, ".."))
+		dots = NULL;	/* the parent folder */
 	if (dots) {
 		int saved = dc->ntrees;
 
@@ -256,8 +256,12 @@ static int add_paths(struct diff_cmd *dc, int argc, const char **argv, int check
 	if (!items)
 		return cli_fatal("out of memory");
 	for (i = 0; i < argc && !rc; i++) {
-		if (check && lstat(argv[i], &st) < 0)
+		if (check && lstat(argv[i], &st) < 0 && i == 0)
 			rc = ambiguous(argv[i], "unknown revision or path not in the working tree.");
+		else if (check && lstat(argv[i], &st) < 0)
+			rc = cli_fatal("%s: no such path in the working tree.\n"
+				       "Use 'sgit <command> -- <path>...' to specify paths that do not "
+				       "exist locally.", argv[i]);
 		else if (!(rc = cli_pathspec_path(&path, dc->ctx, argv[i])))
 			items[n++] = sgit_buf_detach(&path, NULL);
 	}
@@ -299,7 +303,8 @@ static int open_index(struct sgit_index **idx, int *locked, struct cli_ctx *ctx)
 	int rc = sgit_index_open_locked(idx, ctx->repo);
 
 	*locked = rc == 0;
-	if (rc == SGIT_ELOCKED) {
+	/* somebody else's lock, a read-only repository: read without writing back */
+	if (rc < 0 && rc != SGIT_ECORRUPT && rc != SGIT_ENOMEM) {
 		sgit_error_clear(cli_err(ctx));
 		rc = sgit_index_open(idx, ctx->repo);
 	}
@@ -446,7 +451,8 @@ static int run(struct diff_cmd *dc)
 		unmerged |= list.items[i].status == SGIT_CHANGE_UNMERGED;
 	show_unmerged_first(&list, dc);
 	if (sgit_diff_output(dc->ctx->repo, &list, &dc->out, write_stdout, NULL) != 0) {
-		rc = cli_fatal_err(cli_err(dc->ctx));
+		rc = ferror(stdout) ? cli_fatal("unable to write to standard output")
+				    : cli_fatal_err(cli_err(dc->ctx));
 		goto out;
 	}
 	rc = (dc->exit_code || dc->quiet) && (list.nr || unmerged) ? 1 : 0;
@@ -468,7 +474,7 @@ int cmd_diff(int argc, const char **argv, struct cli_ctx *ctx)
 		CLI_SET_INT('s', "no-patch", &dc.no_output, "suppress diff output", 1),
 		CLI_CALLBACK('U', "unified", &dc, "n", "generate diffs with <n> lines context",
 			     CLI_OPTARG | CLI_NONEG, unified_cb),
-		CLI_CALLBACK(0, "stat", &dc, "<width>[,<name-width>[,<count>]]",
+		CLI_CALLBACK(0, "stat", &dc, "width[,name-width[,count]]",
 			     "generate diffstat", CLI_OPTARG, stat_cb),
 		CLI_CALLBACK(0, "stat-width", &dc, "width", "generate diffstat with a given width",
 			     CLI_NONEG, stat_width_cb),
