@@ -14,6 +14,7 @@ struct diff_ctx {
 	struct sgit_error *err;
 	struct sgit_buf path;		/* the folder being compared, with a final '/' */
 	int depth;
+	int bad;			/* folders on the way with a name that may not be checked out */
 };
 
 /* 4b825dc642cb6eb9a060e54bf8d69288fbee4904, the id of a tree with no entries */
@@ -102,7 +103,7 @@ static void sorted_release(struct sorted_tree *t)
 	sgit_tree_free(t->tree);
 }
 
-/* Every name checked against c->path, then sorted; two entries of one name are refused. */
+/* The entries sorted by name; two entries of one name are refused. */
 static int sort_entries(struct sorted_tree *t, struct diff_ctx *c, const struct sgit_oid *id)
 {
 	char hex[SGIT_OID_HEXSZ + 1];
@@ -111,12 +112,8 @@ static int sort_entries(struct sorted_tree *t, struct diff_ctx *c, const struct 
 	t->n = sgit_tree_count(t->tree);
 	if (!(t->e = malloc((t->n ? t->n : 1) * sizeof(*t->e))))
 		return sgit_error_nomem(c->err);
-	for (i = 0; i < t->n; i++) {
+	for (i = 0; i < t->n; i++)
 		t->e[i] = sgit_tree_entry_at(t->tree, i);
-		if (!sgit_checkout__name_ok(t->e[i]->name, t->e[i]->name_len))
-			return sgit_error_set(c->err, SGIT_EINVALID, "invalid path '%s%.*s'", c->path.ptr,
-					      (int)t->e[i]->name_len, t->e[i]->name);
-	}
 	qsort(t->e, t->n, sizeof(*t->e), entry_ptr_cmp);
 	for (i = 1; i < t->n; i++)
 		if (!name_cmp(t->e[i - 1], t->e[i]))
@@ -164,7 +161,8 @@ int sgit_checkout__list_grow(struct co_list *l)
 
 void sgit_checkout__list_sort(struct co_list *l)
 {
-	qsort(l->items, l->count, sizeof(*l->items), path_cmp);
+	if (l->count > 1)
+		qsort(l->items, l->count, sizeof(*l->items), path_cmp);
 }
 
 static int emit(struct diff_ctx *c, const struct sgit_tree_entry *a, const struct sgit_tree_entry *b)
@@ -172,6 +170,10 @@ static int emit(struct diff_ctx *c, const struct sgit_tree_entry *a, const struc
 	const struct sgit_tree_entry *e = a ? a : b;
 	struct co_item *it;
 
+	/* names are checked where a path is complete, so the message names the file, as git's */
+	if (c->bad || !sgit_checkout__name_ok(e->name, e->name_len))
+		return sgit_error_set(c->err, SGIT_EINVALID, "invalid path '%s%.*s'", c->path.ptr,
+				      (int)e->name_len, e->name);
 	if (c->out->count == c->out->alloc && sgit_checkout__list_grow(c->out) < 0)
 		return sgit_error_nomem(c->err);
 	it = &c->out->items[c->out->count];
@@ -201,11 +203,13 @@ static int descend(struct diff_ctx *c, const struct sgit_tree_entry *e, const st
 		   const struct sgit_oid *b)
 {
 	size_t len = c->path.len;
-	int rc;
+	int bad = !sgit_checkout__name_ok(e->name, e->name_len), rc;
 
 	if (sgit_buf_add(&c->path, e->name, e->name_len) < 0 || sgit_buf_addch(&c->path, '/') < 0)
 		return sgit_error_nomem(c->err);
+	c->bad += bad;
 	rc = diff_dir(c, a, b);
+	c->bad -= bad;
 	sgit_buf_truncate(&c->path, len);
 	return rc;
 }
@@ -262,7 +266,7 @@ out:
 int sgit_checkout__diff_trees(struct co_list *out, struct sgit_repo *repo, const struct sgit_oid *a,
 			      const struct sgit_oid *b)
 {
-	struct diff_ctx c = { out, sgit_repo_odb(repo), sgit_repo_error(repo), SGIT_BUF_INIT, 0 };
+	struct diff_ctx c = { out, sgit_repo_odb(repo), sgit_repo_error(repo), SGIT_BUF_INIT, 0, 0 };
 	int rc = 0;
 
 	if (!(a && b && sgit_oid_equal(a, b)))

@@ -29,9 +29,9 @@ void sgit_checkout__list_sort(struct co_list *l);
 /*
  * The leaves that differ between trees a and b (either NULL: empty),
  * sorted by path bytewise (index order). Subtrees with the same id are not
- * read. Every name read is checked (sgit_checkout__name_ok); a bad one is
- * SGIT_EINVALID "invalid path '<path>'", two entries of one name in a tree
- * SGIT_ECORRUPT.
+ * read. Every path listed is checked (sgit_checkout__name_ok, each part); a
+ * bad one is SGIT_EINVALID "invalid path '<path>'", two entries of one name
+ * in a tree SGIT_ECORRUPT.
  */
 int sgit_checkout__diff_trees(struct co_list *out, struct sgit_repo *repo, const struct sgit_oid *a,
 			      const struct sgit_oid *b);

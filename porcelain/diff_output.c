@@ -13,6 +13,7 @@
 #include "sgit/config.h"
 #include "sgit/object.h"
 #include "sgit/odb.h"
+#include "sgit/refs.h"
 #include "util/quote.h"
 
 int sgit_diff_write_buf(const char *data, size_t len, void *payload)
@@ -189,6 +190,36 @@ int sgit_diff__load(struct diff_blob *b, struct sgit_repo *repo, const char *pat
 	return worktree ? load_worktree(b, repo, path) : load_object(b, repo, id);
 }
 
+/* The commit a submodule's HEAD names: its id is what git shows for it. */
+static int submodule_head(struct sgit_oid *out, struct sgit_repo *repo, const char *dir)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_buf gitdir = SGIT_BUF_INIT, file = SGIT_BUF_INIT;
+	struct sgit_refdb *db = NULL;
+	int rc = SGIT_ENOTFOUND;
+
+	if (sgit_fs_join(&gitdir, dir, ".git") < 0) {
+		rc = sgit_error_nomem(sgit_repo_error(repo));
+		goto out;
+	}
+	/* a "gitdir: <path>" file where the submodule's git dir lives elsewhere */
+	if (sgit_fs_is_file(gitdir.ptr) && sgit_fs_read_file(&file, gitdir.ptr, &err) == 0) {
+		sgit_buf_rtrim(&file);
+		if (strncmp(file.ptr, "gitdir: ", 8) ||
+		    (file.ptr[8] == '/' ? sgit_buf_sets(&gitdir, file.ptr + 8)
+					: sgit_fs_join(&gitdir, dir, file.ptr + 8)) < 0)
+			goto out;
+	}
+	if (sgit_refdb_open(&db, gitdir.ptr, NULL, &err) == 0 &&
+	    sgit_refdb_resolve(out, NULL, db, "HEAD") == 0)
+		rc = 0;
+out:
+	sgit_refdb_free(db);
+	sgit_buf_release(&gitdir);
+	sgit_buf_release(&file);
+	return rc;
+}
+
 int sgit_diff__hash_worktree(struct sgit_oid *out, struct sgit_repo *repo, const char *path,
 			     unsigned int mode)
 {
@@ -197,9 +228,12 @@ int sgit_diff__hash_worktree(struct sgit_oid *out, struct sgit_repo *repo, const
 	struct stat st;
 	int rc, fd = -1;
 
-	(void)mode;
 	if ((rc = worktree_path(&full, repo, path)) < 0)
 		goto out;
+	if (DIFF_MODE_TYPE(mode) == DIFF_MODE_GITLINK) {
+		rc = submodule_head(out, repo, full.ptr);
+		goto out;
+	}
 	fd = open(full.ptr, O_RDONLY | O_NOFOLLOW);
 	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
 		rc = sgit_odb_hash_fd(out, sgit_repo_odb(repo), SGIT_OBJ_BLOB, fd, (size_t)st.st_size);
@@ -402,11 +436,15 @@ static int load_sides(struct patch *p, const struct diff_pair *pr, struct side *
 	if ((rc = sgit_diff__load(&p->a, p->repo, pr->old_path, o->mode, &o->id, o->worktree)) < 0 ||
 	    (rc = sgit_diff__load(&p->b, p->repo, pr->new_path, n->mode, &n->id, n->worktree)) < 0)
 		return rc;
-	/* a work-tree file not hashed yet: its id is that of what was just read */
-	if (n->mode && !n->known && DIFF_MODE_TYPE(n->mode) != DIFF_MODE_GITLINK &&
-	    sgit_object_hash(&n->id, SGIT_OBJ_BLOB, p->b.data, p->b.len) < 0)
-		return sgit_error_nomem(sgit_repo_error(p->repo));
-	return 0;
+	if (!n->mode || n->known)
+		return 0;
+	/* a work-tree side not hashed yet: its id is that of what was just read */
+	if (DIFF_MODE_TYPE(n->mode) != DIFF_MODE_GITLINK)
+		return sgit_object_hash(&n->id, SGIT_OBJ_BLOB, p->b.data, p->b.len) < 0
+			       ? sgit_error_nomem(sgit_repo_error(p->repo)) : 0;
+	if (sgit_diff__hash_worktree(&n->id, p->repo, pr->new_path, n->mode) < 0)
+		sgit_error_clear(sgit_repo_error(p->repo));
+	return sgit_diff__load(&p->b, p->repo, pr->new_path, n->mode, &n->id, n->worktree);
 }
 
 /* One "diff --git" section for a pair of sides. */

@@ -37,6 +37,7 @@ static int count_file(struct stat_file *f, struct sgit_repo *repo, struct diff_b
 {
 	const struct diff_pair *c = f->c;
 	struct sgit_diff d = SGIT_DIFF_INIT;
+	/* git goes by the ids: an unhashed work-tree side is never the same */
 	int same = c->new_id_known && c->old_mode && c->new_mode &&
 		   sgit_oid_equal(&c->old_id, &c->new_id);
 	int rc;
@@ -45,8 +46,6 @@ static int count_file(struct stat_file *f, struct sgit_repo *repo, struct diff_b
 	    (rc = sgit_diff__load(b, repo, c->new_path, c->new_mode, &c->new_id,
 				  opts->new_from_worktree)) < 0)
 		return rc;
-	if (!same && a->len == b->len && !memcmp(a->data, b->data, a->len))
-		same = c->old_mode && c->new_mode;
 	if (sgit_diff__is_binary(a, b, opts)) {
 		f->binary = 1;
 		if (!same) {

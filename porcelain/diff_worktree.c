@@ -18,14 +18,19 @@ int sgit_diff_settle_worktree(struct sgit_changes *changes, size_t *dropped,
 
 	for (i = 0; i < changes->nr; i++) {
 		struct sgit_change *c = &changes->items[i];
-		int unknown = c->status != SGIT_CHANGE_UNMERGED && c->new_mode && !c->new_id_known &&
-			      DIFF_MODE_TYPE(c->new_mode) != DIFF_MODE_GITLINK;
+		/*
+		 * As git: a change of mode is a change whatever the content, and
+		 * stays unhashed (--stat then shows a binary file's sizes);
+		 * additions are hashed, renames are found by their ids.
+		 */
+		int unknown = !c->new_id_known && c->new_mode &&
+			      (c->status == SGIT_CHANGE_ADDED ||
+			       (c->status == SGIT_CHANGE_MODIFIED && c->old_mode == c->new_mode));
 
 		if (unknown && sgit_diff__hash_worktree(&id, repo, c->path, c->new_mode) == 0) {
 			c->new_id = id;
 			c->new_id_known = 1;
-			if (c->status == SGIT_CHANGE_MODIFIED && c->old_mode == c->new_mode &&
-			    sgit_oid_equal(&c->old_id, &c->new_id)) {
+			if (c->status == SGIT_CHANGE_MODIFIED && sgit_oid_equal(&c->old_id, &c->new_id)) {
 				free(c->path);
 				n++;
 				continue;

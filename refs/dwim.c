@@ -112,6 +112,9 @@ static int try_candidate(struct sgit_oid *out, struct sgit_buf *resolved, struct
 		return 1;
 	if (rc == SGIT_ENOMEM || rc == SGIT_EOS)
 		return rc;
+	/* the usual miss: name itself is no ref, nothing to warn about or read again */
+	if (rc == SGIT_ENOTFOUND && !strcmp(resolved->ptr, name))
+		return 0;
 	/* git names what it skipped; HEAD of an unborn branch is normal */
 	if (sgit_refdb_read(&ref, db, name) == 0) {
 		if ((ref.flags & SGIT_REF_SYMBOLIC) && strcmp(name, "HEAD"))

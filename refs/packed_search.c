@@ -127,6 +127,11 @@ int sgit_packed_refs_search(struct sgit_packed_entry *out, const char *buf, size
 		return SGIT_ENOTFOUND;
 	if (buf[len - 1] != '\n')
 		return corrupt(&v, "unterminated", line_start(&v, lo, len), len);
+	/* git refuses a file whose last record is too short to be one, whatever is looked up */
+	if ((rc = record_at(&rec, &v, lo, len - 1)) < 0)
+		return rc;
+	if (len - rec < SGIT_OID_HEXSZ + 2)
+		return corrupt(&v, "unexpected", rec, line_end(&v, rec));
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if ((rc = record_at(&rec, &v, lo, mid)) < 0 ||

@@ -59,7 +59,11 @@ void sgit_ref_release(struct sgit_ref *ref)
 int sgit_refdb__path(struct sgit_buf *out, const struct sgit_refdb *db, const char *sub,
 		     const char *name)
 {
-	return sgit_buf_printf(out, "%s/%s%s", db->git_dir, sub, name) < 0 ? SGIT_ENOMEM : 0;
+	/* no printf: every ref read builds one of these */
+	if (sgit_buf_sets(out, db->git_dir) < 0 || sgit_buf_addch(out, '/') < 0 ||
+	    sgit_buf_adds(out, sub) < 0 || sgit_buf_adds(out, name) < 0)
+		return SGIT_ENOMEM;
+	return 0;
 }
 
 static int is_git_space(char c)

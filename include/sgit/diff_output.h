@@ -95,10 +95,12 @@ int sgit_diff_stat_summary_add(struct sgit_buf *out, size_t files, size_t insert
 /* ---- the work tree side ---- */
 
 /*
- * Hash the work-tree side of every change whose id is not known yet
- * (new_id_known 0, new_mode not 0) and drop the changes whose content
- * turns out to be what the other side has (git's "stat-only" changes,
- * which git diff does not show). *dropped (may be NULL) gets how many were
+ * Hash the work-tree side of additions and of modifications that keep the
+ * mode, when their ids are not known yet (a submodule: its HEAD), and drop
+ * the modifications whose content turns out to be what the other side has
+ * (git's "stat-only" changes, which git diff does not show). Other sides
+ * stay unknown, as in git, where --stat then shows both sizes of a binary
+ * file whose mode changed. *dropped (may be NULL) gets how many were
  * dropped. A file that cannot be read is left as it is.
  */
 int sgit_diff_settle_worktree(struct sgit_changes *changes, size_t *dropped,

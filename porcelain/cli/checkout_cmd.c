@@ -437,27 +437,8 @@ int cli_checkout_guess_remote(struct sgit_buf *out, struct cli_ctx *ctx, const c
 	return out->len ? 1 : 0;
 }
 
-static int count_dashdash(int argc, const char **argv)
-{
-	int i, n = 0;
-
-	for (i = 0; i < argc; i++)
-		n += !strcmp(argv[i], "--");
-	return n;
-}
-
 int cli_checkout_parse_options(int argc, const char **argv, const struct cli_option *opts,
 			       const char *const *usage)
 {
-	int before = count_dashdash(argc - 1, argv + 1), n, i;
-
-	n = cli_parse_options(argc, argv, opts, usage, CLI_PARSE_KEEP_DASHDASH);
-	/* the parser may hand the "--" back twice: keep one, so that paths named "--" stay paths */
-	if (count_dashdash(n, argv) > before) {
-		for (i = 0; i < n && strcmp(argv[i], "--"); i++)
-			;
-		memmove(argv + i, argv + i + 1, (size_t)(n - i) * sizeof(*argv));
-		n--;
-	}
-	return n;
+	return cli_parse_options(argc, argv, opts, usage, CLI_PARSE_KEEP_DASHDASH);
 }

@@ -4,11 +4,13 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "porcelain/cli/commit_cmd.h"
 #include "porcelain/cli/editor.h"
 #include "porcelain/cli/index_cmd.h"
 #include "porcelain/cli/worktree_cmd.h"
-#include "sgit/commit_summary.h"
+#include "sgit/changes.h"
+#include "sgit/diff_output.h"
 #include "sgit/worktree_ops.h"
 #include "util/date.h"
 #include "util/fs.h"
@@ -33,7 +35,9 @@ static const char *const state_files[] = {
 
 static void state_release(struct commit_state *st)
 {
-	sgit_index_free(st->idx);
+	if (st->idx != st->real)
+		sgit_index_free(st->idx);
+	sgit_index_free(st->real);
 	sgit_commit_free(st->old);
 	sgit_buf_release(&st->head_ref);
 	sgit_buf_release(&st->author);
@@ -95,8 +99,11 @@ static int push_parent(struct commit_state *st, const struct sgit_oid *id)
 	return 0;
 }
 
-/* MERGE_HEAD: one commit per line, each a parent after HEAD (the Merge work decides more). */
-static int merge_parents(struct commit_state *st)
+/*
+ * MERGE_HEAD: one commit per line, each a parent after HEAD (the Merge work
+ * decides more); add says whether to take them (not when amending).
+ */
+static int merge_parents(struct commit_state *st, int add)
 {
 	struct sgit_buf path = SGIT_BUF_INIT, data = SGIT_BUF_INIT;
 	struct sgit_oid id;
@@ -112,7 +119,7 @@ static int merge_parents(struct commit_state *st)
 		goto out;
 	}
 	st->merging = 1;
-	for (p = data.ptr, end = data.ptr + data.len; p < end && !rc; ) {
+	for (p = data.ptr, end = data.ptr + data.len; add && p < end && !rc; ) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 
@@ -136,11 +143,10 @@ static int decide_parents(struct commit_state *st)
 	if (st->o->amend) {
 		for (i = 0; i < sgit_commit_parent_count(st->old) && !rc; i++)
 			rc = push_parent(st, sgit_commit_parent_id(st->old, i));
-		return rc;
+	} else if (st->has_head) {
+		rc = push_parent(st, &st->head);
 	}
-	if (st->has_head && (rc = push_parent(st, &st->head)))
-		return rc;
-	return merge_parents(st);
+	return rc ? rc : merge_parents(st, !st->o->amend);
 }
 
 /* What "nothing to commit" is judged against: HEAD's tree, or for --amend its first parent's. */
@@ -270,14 +276,118 @@ static int unmerged(struct cli_ctx *ctx)
 	return cli_fatal("Exiting because of an unresolved conflict.");
 }
 
+/* The paths of the index and of HEAD that ps selects, once each; 1 after git's error for an item selecting none. */
+static int partial_paths(struct cli_strlist *out, struct commit_state *st, const struct sgit_index *base,
+			 const struct sgit_pathspec *ps)
+{
+	const struct sgit_index *sides[2] = { st->real, base };
+	unsigned char *seen = calloc(ps->nr ? ps->nr : 1, 1);
+	size_t i, k, j;
+	int rc = 0;
+
+	if (!seen)
+		return cli_fatal("out of memory");
+	for (k = 0; k < 2 && !rc; k++)
+		for (i = 0; sides[k] && i < sgit_index_count(sides[k]) && !rc; i++) {
+			const struct sgit_index_entry *e = sgit_index_entry_at(sides[k], i);
+			char *copy;
+
+			for (j = 0; j < ps->nr; j++) {
+				/* a view of item j alone: the arrays are parallel */
+				struct sgit_pathspec one = { ps->items + j, ps->nowild + j, 1 };
+
+				seen[j] |= sgit_pathspec_selects(&one, e->path, e->path_len);
+			}
+			if (!sgit_pathspec_selects(ps, e->path, e->path_len) ||
+			    (out->nr && !strcmp(out->items[out->nr - 1], e->path)) ||
+			    (k == 1 && sgit_index_get(st->real, e->path, -1)))
+				continue;
+			/* copied: entries move while the indexes change */
+			if (!(copy = strdup(e->path)) || cli_strlist_push(out, copy) < 0) {
+				free(copy);
+				rc = cli_fatal("out of memory");
+			}
+		}
+	for (j = 0; j < ps->nr && !rc; j++)
+		if (!seen[j])
+			rc = cli_error("pathspec '%s' did not match any file(s) known to git", st->o->paths[j]);
+	free(seen);
+	return rc;
+}
+
+/* Each path as the work tree has it, in the index and in the commit's own index. */
+static int update_partial(struct commit_state *st, const struct cli_strlist *paths)
+{
+	struct sgit_buf full = SGIT_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < paths->nr && !rc; i++) {
+		const char *path = paths->items[i];
+		const struct sgit_index_entry *e;
+		struct stat sb;
+
+		sgit_buf_printf(&full, "%s/%s", sgit_repo_work_tree(st->ctx->repo), path);
+		if (lstat(full.ptr, &sb) < 0 || !(S_ISREG(sb.st_mode) || S_ISLNK(sb.st_mode))) {
+			sgit_index_remove(st->real, path, strlen(path));
+			sgit_index_remove(st->idx, path, strlen(path));
+			continue;
+		}
+		if (sgit_worktree_stage_file(NULL, st->real, st->ctx->repo, path, &sb, 0) < 0 ||
+		    !(e = sgit_index_get(st->real, path, 0)) ||
+		    sgit_index_add(st->idx, e, SGIT_INDEX_ADD_REPLACE) < 0) {
+			cli_error("%s", sgit_error_message(cli_err(st->ctx)));
+			rc = cli_fatal("updating files failed");
+		}
+	}
+	sgit_buf_release(&full);
+	return rc;
+}
+
+/*
+ * commit <paths>: the commit gets HEAD's tree with those paths as the work
+ * tree has them (its own index); the index gets them too, the rest of it
+ * as it was.
+ */
+static int prepare_partial(struct commit_state *st)
+{
+	struct sgit_pathspec ps = SGIT_PATHSPEC_INIT;
+	struct cli_strlist paths = CLI_STRLIST_INIT;
+	int rc;
+
+	if (st->merging)
+		return cli_fatal("cannot do a partial commit during a merge.");
+	if ((rc = cli_worktree_pathspec(&ps, st->ctx, st->o->paths, st->o->npaths)) != 0)
+		goto out;
+	if (sgit_index_new(&st->idx, st->ctx->repo, cli_err(st->ctx)) < 0 ||
+	    (st->has_head && sgit_index_read_tree(st->idx, sgit_commit_tree_id(st->old), 0) < 0)) {
+		rc = cli_fatal_err(cli_err(st->ctx));
+		goto out;
+	}
+	if ((rc = partial_paths(&paths, st, st->idx, &ps)) == 0)
+		rc = update_partial(st, &paths);
+out:
+	while (paths.nr)
+		free((char *)paths.items[--paths.nr]);
+	cli_strlist_clear(&paths);
+	sgit_pathspec_release(&ps);
+	return rc;
+}
+
 static int prepare_index(struct commit_state *st)
 {
 	struct sgit_add_options ao = SGIT_ADD_OPTIONS_INIT;
 	struct sgit_add_result res = SGIT_ADD_RESULT_INIT;
 	int rc;
 
-	if ((rc = cli_index_open(&st->idx, st->ctx, 1)) != 0)
+	if ((rc = cli_index_open(&st->real, st->ctx, 1)) != 0)
 		return rc;
+	if (st->o->npaths) {
+		if ((rc = prepare_partial(st)) != 0)
+			return rc;
+	} else {
+		st->idx = st->real;
+	}
 	if (st->o->all) {
 		ao.mode = SGIT_ADD_UPDATE;
 		rc = sgit_worktree_add(&res, st->idx, st->ctx->repo, &ao);
@@ -443,15 +553,35 @@ static int add_people(struct sgit_buf *out, struct commit_state *st)
 	return rc;
 }
 
+/* The --shortstat and --summary of the commit against its first parent, renames found as git does. */
+static int add_diffstat(struct sgit_buf *out, struct commit_state *st)
+{
+	struct sgit_diff_output_options dopts = SGIT_DIFF_OUTPUT_OPTIONS_INIT;
+	struct sgit_changes changes = SGIT_CHANGES_INIT;
+	struct sgit_repo *repo = st->ctx->repo;
+	int rc;
+
+	if ((rc = sgit_diff_output_config(&dopts, repo)) < 0 ||
+	    (rc = sgit_changes_tree_tree(&changes, repo, st->nparents ? &st->base : NULL, &st->tree,
+					 NULL)) < 0)
+		goto out;
+	/* git commit looks for renames whatever diff.renames says */
+	dopts.renames = 1;
+	dopts.format = SGIT_DIFF_FORMAT_SHORTSTAT | SGIT_DIFF_FORMAT_SUMMARY;
+	if (changes.nr)
+		rc = sgit_diff_output(repo, &changes, &dopts, sgit_diff_write_buf, out);
+out:
+	sgit_changes_release(&changes);
+	return rc;
+}
+
 static int print_summary(struct commit_state *st, const struct sgit_oid *id)
 {
 	struct sgit_buf out = SGIT_BUF_INIT, subject = SGIT_BUF_INIT;
-	struct sgit_error ignored = SGIT_ERROR_INIT;
 	const char *ref = st->head_ref.ptr;
 	char abbrev[SGIT_OID_HEXSZ + 1];
-	int quote = 1, rc = 0;
+	int rc = 0;
 
-	sgit_config_get_bool(&quote, sgit_repo_config(st->ctx->repo), "core.quotepath", &ignored);
 	sgit_repo_abbrev(abbrev, st->ctx->repo, id);
 	if (!strcmp(ref, "HEAD"))
 		ref = "detached HEAD";
@@ -462,9 +592,7 @@ static int print_summary(struct commit_state *st, const struct sgit_oid *id)
 			    subject.ptr) < 0 || add_people(&out, st) < 0)
 		rc = cli_fatal("out of memory");
 	/* like git's log, no diff is shown for a merge */
-	else if (st->nparents <= 1 &&
-		 sgit_commit_summary_add(&out, st->ctx->repo, st->nparents ? &st->base : NULL, &st->tree,
-					 quote) < 0)
+	else if (st->nparents <= 1 && add_diffstat(&out, st) < 0)
 		rc = cli_fatal_err(cli_err(st->ctx));
 	if (!rc)
 		fwrite(out.ptr, 1, out.len, stdout);
@@ -483,8 +611,8 @@ static int check_options(struct commit_opts *o, const struct cli_option *opts, i
 		return cli_fatal("--reset-author can be used only with -C, -c or --amend.");
 	if (argc && o->all)
 		return cli_fatal("paths '%s ...' with -a does not make sense", argv[0]);
-	if (argc)
-		return cli_fatal("committing only the paths given is not supported: add them, then commit");
+	o->paths = argv;
+	o->npaths = argc;
 	(void)opts;
 	return 0;
 }
@@ -524,7 +652,7 @@ static int run_commit(struct commit_state *st)
 	if (rc || (rc = create(&id, st)) || (rc = update_head(st, &id)))
 		return rc;
 	remove_state_files(st);
-	if (sgit_index_write_locked(st->idx) < 0)
+	if (sgit_index_write_locked(st->real) < 0)
 		return cli_fatal("repository has been updated, but unable to write\n"
 				 "new_index file. Check that disk is not full and quota is\n"
 				 "not exceeded, and then \"sgit restore --staged :/\" to recover.");

@@ -410,7 +410,8 @@ static int setup_output(struct diff_cmd *dc)
 		o->renames = dc->renames;
 	if (dc->full_index)
 		o->abbrev = SGIT_OID_HEXSZ;
-	o->stat_width = dc->stat_width ? (unsigned int)dc->stat_width : term_columns();
+	/* an explicit 0 is git's fixed 80 columns (the library's default); unset is the terminal's */
+	o->stat_width = dc->stat_width >= 0 ? (unsigned int)dc->stat_width : term_columns();
 	o->stat_name_width = (unsigned int)dc->stat_name_width;
 	o->stat_graph_width = (unsigned int)dc->stat_graph_width;
 	o->stat_count = (unsigned int)dc->stat_count;
@@ -464,8 +465,8 @@ out:
 int cmd_diff(int argc, const char **argv, struct cli_ctx *ctx)
 {
 	struct diff_cmd dc = { .ctx = ctx, .out = SGIT_DIFF_OUTPUT_OPTIONS_INIT, .context = -1,
-			       .interhunk = -1, .minimal = -1, .indent = -1, .text = -1, .renames = -1,
-			       .ps = SGIT_PATHSPEC_INIT };
+			       .interhunk = -1, .stat_width = -1, .minimal = -1, .indent = -1,
+			       .text = -1, .renames = -1, .ps = SGIT_PATHSPEC_INIT };
 	int rc;
 	const struct cli_option opts[] = {
 		CLI_GROUP("Diff output format options"),

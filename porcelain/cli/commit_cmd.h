@@ -16,6 +16,8 @@ struct commit_opts {
 	const char *untracked;		/* -u<mode> for the status shown */
 	int all, amend, allow_empty, allow_empty_message, quiet, verbose, reset_author;
 	int edit;			/* -e 1, --no-edit 0, -1 when not given */
+	const char **paths;		/* commit <paths>: only these, as the work tree has them */
+	int npaths;
 	int status;			/* --status / --no-status: the status in the template */
 };
 
@@ -23,7 +25,8 @@ struct commit_opts {
 struct commit_state {
 	struct cli_ctx *ctx;
 	struct commit_opts *o;
-	struct sgit_index *idx;		/* locked */
+	struct sgit_index *real;	/* the index, locked; written when the commit is made */
+	struct sgit_index *idx;		/* what is committed: real, or for commit <paths> its own */
 	int has_head;
 	struct sgit_oid head;		/* HEAD's commit when has_head */
 	struct sgit_buf head_ref;	/* what HEAD names: "refs/heads/main", or "HEAD" detached */

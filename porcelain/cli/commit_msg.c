@@ -360,6 +360,30 @@ static int cleanup_message(struct commit_state *st, struct sgit_buf *sb)
 	return 0;
 }
 
+/*
+ * core.commentChar=auto: the first of git's candidates that starts no line
+ * of the message (and is not its first character).
+ */
+static int pick_comment_char(struct commit_state *st, const struct sgit_buf *sb)
+{
+	char candidates[] = "#;@!$%^&|:", *c;
+	size_t i;
+
+	if (!memchr(sb->ptr, '#', sb->len))
+		return 0;
+	for (i = 0; i < sb->len; i++)
+		if ((i == 0 || ((sb->ptr[i - 1] == '\n' || sb->ptr[i - 1] == '\r'))) &&
+		    sb->ptr[i] && (c = strchr(candidates, sb->ptr[i])))
+			*c = ' ';
+	for (c = candidates; *c == ' '; c++)
+		;
+	if (!*c)
+		return cli_fatal("unable to select a comment character that is not used\n"
+				 "in the current commit message");
+	st->cc = *c;
+	return 0;
+}
+
 int commit_message(struct commit_state *st, int committable)
 {
 	struct sgit_buf sb = SGIT_BUF_INIT, t = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
@@ -373,6 +397,8 @@ int commit_message(struct commit_state *st, int committable)
 		rc = cli_fatal("out of memory");
 		goto out;
 	}
+	if (cli_comment_char_is_auto(st->ctx) && (rc = pick_comment_char(st, &sb)) != 0)
+		goto out;
 	if (need_status && (rc = collect_status(&status, st)) != 0)
 		goto out;
 	if (st->use_editor && st->o->status && (rc = build_template(&t, st, &status)) != 0)

@@ -1,4 +1,5 @@
 /* porcelain/cli/editor.c: letting the user edit a message in a file, as git commit and git tag do */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -38,12 +39,20 @@ static int editor_failed(const char *fmt, const char *what)
 	return 1;
 }
 
+/* Interrupts are the editor's: the handler does nothing, and exec gives the editor the default. */
+static void ignore_signal(int sig)
+{
+	(void)sig;
+}
+
 int cli_run_editor(struct cli_ctx *ctx, const char *path, const char *dir)
 {
 	const char *editor = sgit_program_editor(ctx->repo, NULL, NULL);
 	const char *args[] = { path, NULL };
 	struct sgit_process_opts opts = SGIT_PROCESS_OPTS_INIT;
 	struct sgit_process_status status;
+	struct sigaction quiet, old_int, old_quit;
+	int rc;
 
 	opts.dir = dir;
 	if (!editor)
@@ -51,7 +60,17 @@ int cli_run_editor(struct cli_ctx *ctx, const char *path, const char *dir)
 	if (!strcmp(editor, ":"))
 		return 0;
 	fflush(stdout);
-	if (sgit_process_run_shell(&status, editor, args, &opts, cli_err(ctx)) < 0 || status.code)
+	/* ^C in the editor ends the editor; we then fail normally, our locks released */
+	memset(&quiet, 0, sizeof(quiet));
+	quiet.sa_handler = ignore_signal;
+	quiet.sa_flags = SA_RESTART;
+	sigemptyset(&quiet.sa_mask);
+	sigaction(SIGINT, &quiet, &old_int);
+	sigaction(SIGQUIT, &quiet, &old_quit);
+	rc = sgit_process_run_shell(&status, editor, args, &opts, cli_err(ctx));
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	if (rc < 0 || status.code)
 		return editor_failed("There was a problem with the editor '%s'.", editor);
 	return 0;
 }

@@ -316,9 +316,8 @@ int cli_parse_options(int argc, const char **argv, const struct cli_option *opts
 			continue;
 		}
 		if (!strcmp(arg, "--")) {
-			if (flags & CLI_PARSE_KEEP_DASHDASH)
-				argv[out++] = arg;
-			else
+			/* the copy below keeps it when asked to; otherwise step over it */
+			if (!(flags & CLI_PARSE_KEEP_DASHDASH))
 				st.i++;
 			break;
 		}

@@ -159,6 +159,20 @@ same_as_git "unmerged and deleted: diff --name-status" diff --name-status
 same_as_git "unmerged and deleted: diff --stat" diff --stat
 same_as_git "unmerged and deleted: diff HEAD" diff HEAD
 
+# ---- a binary file whose mode changed, a submodule ----
+cd .. && git init -q odd && cd odd || exit 2
+printf 'b\0' >bin && (git init -q sm && cd sm && echo s >s && git add s && git commit -q -m s) &&
+	git add bin sm 2>/dev/null && git commit -q -m one
+chmod +x bin
+(cd sm && echo t >t && git add t && git commit -q -m t)
+for args in "" "--cached" "HEAD"; do
+	for fmt in "" --stat --numstat --name-status --summary; do
+		same_as_git "binary mode change, submodule: diff $fmt $args" diff $fmt $args
+	done
+done
+git add -u
+same_as_git "binary mode change, submodule: diff --cached --stat" diff --cached --stat
+
 # ---- an unborn branch ----
 cd .. && git init -q unborn && cd unborn || exit 2
 printf 'one\n' >a && mkdir d && printf 'two\n' >d/b && git add .
