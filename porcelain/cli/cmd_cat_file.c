@@ -182,6 +182,12 @@ static int batch_name(struct cli_ctx *ctx, struct batch *b, char *line)
 			rest = sp + strspn(sp, " \t");
 		}
 	}
+	/*
+	 * A full id is taken as it is, without asking the ref store whether a
+	 * ref has that name too: git's batch mode skips that check for speed.
+	 */
+	if (strlen(line) == SGIT_OID_HEXSZ && sgit_oid_fromhex(&id, line) == 0)
+		return batch_one(ctx, b, &id, rest);
 	rc = cli_resolve_object(&id, ctx, line, NULL);
 	if (rc == SGIT_EAMBIGUOUS) {
 		printf("%s ambiguous\n", line);
