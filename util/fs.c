@@ -61,7 +61,8 @@ int sgit_fs_map_fd(struct sgit_fs_map *m, int fd, const char *what, struct sgit_
 	void *p;
 	int rc;
 
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+	/* mapping costs two system calls more than a read: worth it for big files only */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 64 * 1024) {
 		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p != MAP_FAILED) {
 			m->mapped = p;

@@ -17,10 +17,10 @@
 #                refreshed, and switches to changed
 # Resets use git only, so both tools start from the same bytes.
 
-workload add_all "add -A, 10k files in 100 folders, empty index" 1.20
+workload add_all "add -A, 10k files in 100 folders" 1.20
 workload status_clean "status, 10k files, clean tree" 1.20
-workload commit_all "commit -m, 10k staged files (root commit)" 1.20
-workload checkout_switch "checkout, branches differing in 1,000 of 10k files" 1.20
+workload commit_all "commit -m, 10k staged files (root)" 1.20
+workload checkout_switch "checkout, 1,000 of 10k files differ" 1.20
 
 wt_old_date=@1112911993
 

@@ -64,6 +64,8 @@ static int hash_file(struct cli_ctx *ctx, const struct hash_opts *o, int fd, siz
 	return 0;
 }
 
+#define STREAM_THRESHOLD (1024 * 1024)
+
 static int hash_path(struct cli_ctx *ctx, const struct hash_opts *o, const char *path)
 {
 	struct sgit_fs_map m = SGIT_FS_MAP_INIT;
@@ -73,7 +75,12 @@ static int hash_path(struct cli_ctx *ctx, const struct hash_opts *o, const char 
 
 	if (fd < 0)
 		return cli_fatal("could not open '%s' for reading: %s", path, strerror(errno));
-	if (o->type == SGIT_OBJ_BLOB && ctx->repo && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+	/*
+	 * A big blob is streamed from its file (read twice: hash, then deflate)
+	 * so it never sits in memory; a small one is read once, which is cheaper.
+	 */
+	if (o->type == SGIT_OBJ_BLOB && ctx->repo && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > STREAM_THRESHOLD)
 		rc = hash_file(ctx, o, fd, (size_t)st.st_size, path);
 	else if (sgit_fs_map_fd(&m, fd, path, &err) < 0)	/* a folder, say: git's words */
 		rc = o->write ? cli_fatal("Unable to add %s to database", path)

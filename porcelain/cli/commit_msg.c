@@ -17,13 +17,13 @@ static const char empty_amend_advice[] =
 	"it empty. You can repeat your command with --allow-empty, or you can\n"
 	"remove the commit entirely with \"sgit reset HEAD^\".\n";
 
+/* Template text: git's words, to the letter (an editor or a script may look for them). */
 static const char merge_notice[] =
 	"\n"
 	"It looks like you may be committing a merge.\n"
 	"If this is not correct, please run\n"
-	"\tsgit update-ref -d MERGE_HEAD\n"
-	"and try again.\n"
-	"\n";
+	"\tgit update-ref -d MERGE_HEAD\n"
+	"and try again.\n";
 
 /* ---- where the message comes from ---- */
 
@@ -245,6 +245,7 @@ static int add_hint(struct sgit_buf *t, struct commit_state *st)
 		if (scissors)
 			rc |= add_cut_line(t, st->cc);
 		rc |= sgit_message_add_commented(t, merge_notice, sizeof(merge_notice) - 1, st->cc);
+		rc |= sgit_buf_addch(t, '\n');	/* git ends the notice with a line left uncommented */
 	}
 	rc |= sgit_buf_addch(t, '\n');
 	if (scissors) {
