@@ -324,11 +324,11 @@ static int tracked_action(struct add_ctx *c, const struct sgit_index_entry *e, i
 		return 'a';
 	if (e->flags & (SGIT_INDEX_ASSUME_VALID | SGIT_INDEX_SKIP_WORKTREE))
 		return 0;
-	if (!sgit_index_entry_stat_changes(c->idx, e, st) && !sgit_index_entry_is_racy(c->idx, e))
-		return 0;
 	/* stat data differs: restage, which refreshes it even when the content is the same */
 	if (sgit_index_entry_stat_changes(c->idx, e, st))
 		return 'a';
+	if (!sgit_index_entry_is_racy(c->idx, e))
+		return 0;
 	if ((rc = sgit_index_entry_modified(&changed, c->idx, e, st)) < 0)
 		return rc;
 	return changed ? 'a' : 0;

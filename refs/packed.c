@@ -217,7 +217,7 @@ static int load_packed(struct sgit_refdb *db)
 		return 0;
 	}
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		rc = sgit_error_set(db->err, SGIT_EOS, "cannot read '%s': %s", path, strerror(errno));
+		rc = sgit_error_set(db->err, SGIT_EOS, "cannot open '%s': %s", path, strerror(errno));
 		goto out;
 	}
 	if ((rc = sgit_fs_map_fd(&map, fd, path, db->err)) < 0 ||

@@ -1,4 +1,4 @@
-/* refs/refdb_int.h: the ref store's insides, shared by refs/refdb*.c, packed.c, reflog.c */
+/* refs/refdb_int.h: the ref store's insides, shared by refs/refdb*.c, packed*.c, reflog*.c */
 #ifndef SGIT_REFS_REFDB_INT_H
 #define SGIT_REFS_REFDB_INT_H
 
