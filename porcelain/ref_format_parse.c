@@ -461,17 +461,6 @@ static int add_piece(struct sgit_ref_format *fmt, long atom, size_t start, size_
 	return 0;
 }
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Literal text from s up to end: "%%" is one '%', "%xx" the byte 0xxx; other '%' stay. */
 static int add_literal(struct sgit_ref_format *fmt, const char *s, const char *end)
 {
@@ -481,7 +470,8 @@ static int add_literal(struct sgit_ref_format *fmt, const char *s, const char *e
 	while (s < end && rc == 0) {
 		if (*s == '%' && s[1] == '%') {
 			s++;
-		} else if (*s == '%' && (hi = hex_value(s[1])) >= 0 && (lo = hex_value(s[2])) >= 0) {
+		} else if (*s == '%' && (hi = sgit_hex_digit((unsigned char)s[1])) >= 0 &&
+			   (lo = sgit_hex_digit((unsigned char)s[2])) >= 0) {
 			rc = sgit_buf_addch(&fmt->literals, (char)(hi << 4 | lo));
 			s += 3;
 			continue;
