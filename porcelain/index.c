@@ -314,14 +314,15 @@ void sgit_index_unlock(struct sgit_index *idx)
 int sgit_index_write_locked(struct sgit_index *idx)
 {
 	struct sgit_buf data = SGIT_BUF_INIT;
+	unsigned int version = 2;
 	struct stat st;
 	int rc;
 
 	if (idx->lock.fd < 0)
 		return sgit_error_set(idx->err, SGIT_EINVALID, "the index '%s' is not locked",
 				      idx->path ? idx->path : "");
-	if ((rc = sgit_index__smudge_racy(idx)) < 0 || (rc = sgit_index_serialize(&data, idx)) < 0 ||
-	    (rc = sgit_lockfile_write(&idx->lock, data.ptr, data.len, idx->err)) < 0)
+	if ((rc = sgit_index__smudge_racy(idx)) < 0 ||
+	    (rc = sgit_index__serialize_to(&data, &idx->lock, &version, idx)) < 0)
 		goto out;
 	/* the new file's time is what later readers compare entries with */
 	if (fstat(idx->lock.fd, &st) == 0) {
@@ -331,7 +332,7 @@ int sgit_index_write_locked(struct sgit_index *idx)
 	if ((rc = sgit_lockfile_commit(&idx->lock, idx->err)) < 0)
 		goto out;
 	if (idx->version != 4)
-		idx->version = data.ptr[7];
+		idx->version = version;
 out:
 	sgit_lockfile_rollback(&idx->lock);
 	sgit_buf_release(&data);

@@ -72,6 +72,12 @@ int sgit_index__path_ok(const char *path, size_t len, unsigned int mode);
 /* ---- index_read.c ---- */
 /* Fill idx (empty, version and err set up) from the bytes of an index file; emptied on failure. */
 int sgit_index__parse_into(struct sgit_index *idx, const void *buf, size_t len);
+/*
+ * Serialize idx through buf: kept there whole (lock NULL), or written to lock
+ * in pieces and buf left empty. version: the one chosen (2, 3 or 4).
+ */
+int sgit_index__serialize_to(struct sgit_buf *buf, struct sgit_lockfile *lock, unsigned int *version,
+			     struct sgit_index *idx);
 
 /* ---- index_ext.c: extensions ---- */
 /* Read the extension sig (4 bytes) of len bytes; unknown optional ones are skipped. */

@@ -349,31 +349,82 @@ static int check_entries(struct sgit_index *idx, unsigned int *version)
 	return 0;
 }
 
-int sgit_index_serialize(struct sgit_buf *out, struct sgit_index *idx)
+/*
+ * Where the bytes go: all of them kept in buf, or (lock set) written to the
+ * lock file whenever FLUSH_AT bytes wait, so that a big index is never held
+ * twice in memory (its entries, then its bytes).
+ */
+#define FLUSH_AT 65536
+struct index_sink {
+	struct sgit_buf *buf;
+	size_t hashed;			/* bytes of buf already hashed */
+	struct sgit_hash_ctx hash;
+	struct sgit_lockfile *lock;	/* NULL: keep everything in buf */
+	struct sgit_error *err;
+};
+
+/* Hash what waits in buf when at least least bytes do; with a lock, write it out. */
+static int sink_flush(struct index_sink *s, size_t least)
+{
+	int rc = 0;
+
+	if (s->buf->len - s->hashed < least)
+		return 0;
+	sgit_hash_update(&s->hash, s->buf->ptr + s->hashed, s->buf->len - s->hashed);
+	s->hashed = s->buf->len;
+	if (s->lock) {
+		rc = sgit_lockfile_write(s->lock, s->buf->ptr, s->buf->len, s->err);
+		sgit_buf_reset(s->buf);
+		s->hashed = 0;
+	}
+	return rc;
+}
+
+static int serialize(struct index_sink *s, struct sgit_index *idx, unsigned int version)
 {
 	unsigned char hdr[HEADER_SIZE];
-	unsigned int version = 2;
 	struct sgit_oid sum;
 	size_t i;
 	int rc;
 
-	sgit_buf_reset(out);
-	if ((rc = check_entries(idx, &version)) < 0)
-		goto out;
 	memcpy(hdr, "DIRC", 4);
 	put_be32(hdr + 4, version);
 	put_be32(hdr + 8, (uint32_t)idx->nentries);
-	rc = sgit_buf_add(out, hdr, sizeof(hdr));
+	rc = sgit_buf_add(s->buf, hdr, sizeof(hdr));
 	for (i = 0; !rc && i < idx->nentries; i++)
-		rc = write_entry(out, &idx->entries[i]->e, version, i ? &idx->entries[i - 1]->e : NULL);
-	if (!rc)
-		rc = sgit_index__write_exts(out, idx);
-	if (!rc && (rc = sgit_hash_buffer(&sum, out->ptr, out->len)) == 0)
-		rc = sgit_buf_add(out, sum.id, sizeof(sum.id));
+		if ((rc = write_entry(s->buf, &idx->entries[i]->e, version,
+				      i ? &idx->entries[i - 1]->e : NULL)) == 0)
+			rc = sink_flush(s, FLUSH_AT);
+	if (rc || (rc = sgit_index__write_exts(s->buf, idx)) < 0 || (rc = sink_flush(s, 0)) < 0)
+		return rc;
+	sgit_hash_final(&sum, &s->hash);
+	if ((rc = sgit_buf_add(s->buf, sum.id, sizeof(sum.id))) == 0 && s->lock)
+		rc = sgit_lockfile_write(s->lock, s->buf->ptr, s->buf->len, s->err);
+	return rc;
+}
+
+int sgit_index__serialize_to(struct sgit_buf *buf, struct sgit_lockfile *lock, unsigned int *version,
+			     struct sgit_index *idx)
+{
+	struct index_sink s = { .buf = buf, .lock = lock, .err = idx->err };
+	int rc;
+
+	sgit_buf_reset(buf);
+	if ((rc = check_entries(idx, version)) < 0 || (rc = sgit_hash_init(&s.hash)) < 0)
+		goto out;
+	rc = serialize(&s, idx, *version);
+out:
 	if (rc == SGIT_ENOMEM)
 		sgit_error_nomem(idx->err);
-out:
-	if (rc < 0)
-		sgit_buf_reset(out);
+	sgit_hash_discard(&s.hash);
+	if (rc < 0 || lock)
+		sgit_buf_reset(buf);
 	return rc;
+}
+
+int sgit_index_serialize(struct sgit_buf *out, struct sgit_index *idx)
+{
+	unsigned int version = 2;
+
+	return sgit_index__serialize_to(out, NULL, &version, idx);
 }

@@ -24,6 +24,9 @@ static void print_id(struct rev_parse_state *st, const struct sgit_oid *id, int 
 {
 	char hex[SGIT_OID_HEXSZ + 1];
 
+	/* the default length needs the object count: only worth finding when asked for */
+	if (st->show_short && !st->abbrev)
+		st->abbrev = (int)sgit_repo_abbrev_len(st->ctx->repo);
 	if (st->show_short)
 		sgit_odb_shortest_unique(hex, sgit_repo_odb(st->ctx->repo), id, (size_t)st->abbrev);
 	else
@@ -334,7 +337,6 @@ int cmd_rev_parse(int argc, const char **argv, struct cli_ctx *ctx)
 		cli_usage_with_options(rev_parse_usage, NULL, 0);
 	memset(&st, 0, sizeof(st));
 	st.ctx = ctx;
-	st.abbrev = (int)sgit_repo_abbrev_len(ctx->repo);
 	for (i = 1; i < argc && !rc; i++) {
 		const char *arg = argv[i];
 
