@@ -15,7 +15,7 @@
 #   wt-checkout  main and `changed`, which differ in 1,000 files (900 modified,
 #                50 deleted, 50 added); each run starts on main, its index
 #                refreshed, and switches to changed
-# Resets use git only, so both tools start from the same bytes.
+# Resets use cp, rm and git only, so both tools start from the same state.
 
 workload add_all "add -A, 10k files in 100 folders" 1.20
 workload status_clean "status, 10k files, clean tree" 1.20
@@ -28,7 +28,7 @@ wt_old_date=@1112911993
 wt_identity() {
 	GIT_AUTHOR_NAME="A U Thor" GIT_AUTHOR_EMAIL=author@example.com
 	GIT_COMMITTER_NAME="C O Mitter" GIT_COMMITTER_EMAIL=committer@example.com
-	GIT_AUTHOR_DATE="1112911993 -0700" GIT_COMMITTER_DATE="1112911993 -0700"
+	GIT_AUTHOR_DATE="1112911993 -0700" GIT_COMMITTER_DATE="1112912053 -0700"
 	export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL \
 		GIT_AUTHOR_DATE GIT_COMMITTER_DATE
 }
@@ -43,8 +43,10 @@ make_wt_src() {
 wt_src_setup() { bench_once worktree-src-v1 make_wt_src; }
 
 # wt_copy <dir>: a copy of the files (dates kept) with an empty repository.
+# 10,000 loose objects would make git commit start a background gc: none here.
 wt_copy() {
-	rm -rf "$1" && cp -a wt-src "$1" && git -C "$1" init -q -b main
+	rm -rf "$1" && cp -a wt-src "$1" && git -C "$1" init -q -b main &&
+	git -C "$1" config gc.auto 0 && git -C "$1" config maintenance.auto false
 }
 
 # ---- add -A ----
@@ -54,7 +56,7 @@ make_wt_add() {
 	(cd wt-add && git add -A && git ls-files -s >../wt-add.expected) &&
 	[ "$(wc -l <wt-add.expected)" = 10000 ]
 }
-add_all_setup() { wt_src_setup && bench_once worktree-add-v1 make_wt_add; }
+add_all_setup() { wt_src_setup && bench_once worktree-add-v3 make_wt_add; }
 add_all_reset() {
 	rm -rf wt-add/.git/index wt-add/.git/objects/[0-9a-f][0-9a-f] wt-add/.git/objects/pack/*
 }
@@ -74,7 +76,7 @@ make_wt_status() {
 	(cd wt-status && wt_identity && git add -A && git commit -q -m files &&
 		git status >/dev/null && cp -p .git/index ../wt-status.index)
 }
-status_clean_setup() { wt_src_setup && bench_once worktree-status-v1 make_wt_status; }
+status_clean_setup() { wt_src_setup && bench_once worktree-status-v3 make_wt_status; }
 status_clean_reset() { cp -p wt-status.index wt-status/.git/index; }
 status_clean_run() { cd wt-status && measure "$1" status >"$BENCH_STDOUT"; }
 
@@ -89,7 +91,7 @@ make_wt_commit() {
 		git rev-parse HEAD >../wt-commit.expected) &&
 	rm -rf wt-commit/.git && cp -a wt-commit.git wt-commit/.git
 }
-commit_all_setup() { wt_src_setup && bench_once worktree-commit-v1 make_wt_commit; }
+commit_all_setup() { wt_src_setup && bench_once worktree-commit-v3 make_wt_commit; }
 commit_all_reset() { rm -rf wt-commit/.git && cp -a wt-commit.git wt-commit/.git; }
 commit_all_run() { cd wt-commit && wt_identity && measure "$1" commit -m "add the files" >"$BENCH_STDOUT"; }
 commit_all_verify() {
@@ -125,7 +127,7 @@ make_wt_checkout() {
 		git diff --name-only --diff-filter=MD main changed >../wt-checkout.touch &&
 		git checkout -q main && cp .git/logs/HEAD ../wt-checkout.reflog)
 }
-checkout_switch_setup() { wt_src_setup && bench_once worktree-checkout-v1 make_wt_checkout; }
+checkout_switch_setup() { wt_src_setup && bench_once worktree-checkout-v3 make_wt_checkout; }
 # Back on main with the files git rewrote dated like the others, then the
 # index refreshed: no entry is racy, none needs hashing.
 checkout_switch_reset() {
