@@ -297,6 +297,18 @@ out:
 	return rc;
 }
 
+/* Against an empty side every line of the other is one change: nothing to compare. */
+static int all_changed(struct sgit_diff *d)
+{
+	if (!d->old_nr && !d->new_nr)
+		return 0;
+	if (!(d->changes = malloc(sizeof(*d->changes))))
+		return SGIT_ENOMEM;
+	d->changes[0] = (struct sgit_diff_change){ 0, d->old_nr, 0, d->new_nr };
+	d->nr_changes = 1;
+	return 0;
+}
+
 int sgit_diff_lines(struct sgit_diff *out, const char *a, size_t alen, const char *b, size_t blen,
 		    unsigned flags, struct sgit_error *err)
 {
@@ -314,8 +326,10 @@ int sgit_diff_lines(struct sgit_diff *out, const char *a, size_t alen, const cha
 		goto out;
 	d.old_nr = (size_t)na;
 	d.new_nr = (size_t)nb;
-	if (!(rc = side_alloc(&sa, d.old_lines, na)) && !(rc = side_alloc(&sb, d.new_lines, nb)) &&
-	    !(rc = mark_changes(&sa, &sb, flags)))
+	if (!na || !nb)
+		rc = all_changed(&d);
+	else if (!(rc = side_alloc(&sa, d.old_lines, na)) && !(rc = side_alloc(&sb, d.new_lines, nb)) &&
+		 !(rc = mark_changes(&sa, &sb, flags)))
 		rc = collect_changes(&d, &sa, &sb);
 out:
 	side_free(&sa);
