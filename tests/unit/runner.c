@@ -7,6 +7,7 @@
 #include <CUnit/Basic.h>
 #include "unit.h"
 #include "sgit/buf.h"
+#include "sgit/repo.h"
 
 static char tmpdir[256];
 
@@ -52,6 +53,31 @@ int unit_sh(const char *fmt, ...)
 	rc = system(cmd.ptr);
 	sgit_buf_release(&cmd);
 	return rc;
+}
+
+const char *unit_getenv(const char *name)
+{
+	if (!strcmp(name, "GIT_CONFIG_NOSYSTEM"))
+		return "1";
+	if (!strcmp(name, "HOME"))
+		return unit_tmpdir();
+	return NULL;
+}
+
+struct sgit_repo *unit_open_repo(const char *name)
+{
+	struct sgit_repo_options opts = SGIT_REPO_OPTIONS_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_buf dir = SGIT_BUF_INIT;
+	struct sgit_repo *repo = NULL;
+
+	sgit_buf_printf(&dir, "%s/%s", unit_tmpdir(), name);
+	opts.start_dir = dir.ptr;
+	opts.getenv = unit_getenv;
+	if (sgit_repo_open(&repo, &opts, &err) < 0)
+		fprintf(stderr, "\ncannot open %s: %s\n", name, err.msg);
+	sgit_buf_release(&dir);
+	return repo;
 }
 
 static void print_failures(void)

@@ -17,4 +17,10 @@ const char *unit_tmpdir(void);
  */
 int unit_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+struct sgit_repo;
+/* The environment tests give repositories: HOME is unit_tmpdir(), no system config. */
+const char *unit_getenv(const char *name);
+/* Open the repository at unit_tmpdir()/name with unit_getenv; NULL (and a message) on failure. */
+struct sgit_repo *unit_open_repo(const char *name);
+
 #endif

@@ -11,15 +11,6 @@
 
 static int have_git;
 
-static const char *test_env(const char *name)
-{
-	if (!strcmp(name, "GIT_CONFIG_NOSYSTEM"))
-		return "1";
-	if (!strcmp(name, "HOME"))
-		return unit_tmpdir();
-	return NULL;
-}
-
 static int setup(void)
 {
 	have_git = unit_sh("git --version") == 0 &&
@@ -42,22 +33,6 @@ static int setup(void)
 			"touch -r ../c3.ref r") == 0 &&
 		unit_sh("git init -q c4") == 0;
 	return 0;
-}
-
-static struct sgit_repo *open_repo(const char *name)
-{
-	struct sgit_repo_options opts = SGIT_REPO_OPTIONS_INIT;
-	struct sgit_error err = SGIT_ERROR_INIT;
-	struct sgit_buf dir = SGIT_BUF_INIT;
-	struct sgit_repo *repo = NULL;
-
-	sgit_buf_printf(&dir, "%s/%s", unit_tmpdir(), name);
-	opts.start_dir = dir.ptr;
-	opts.getenv = test_env;
-	if (sgit_repo_open(&repo, &opts, &err) < 0)
-		fprintf(stderr, "\ncannot open %s: %s\n", name, err.msg);
-	sgit_buf_release(&dir);
-	return repo;
 }
 
 static int resolve(struct sgit_oid *out, struct sgit_repo *repo, const char *spec)
@@ -102,7 +77,7 @@ static void expect_list(const struct sgit_changes *l, int modes, const char *wan
 static void tree_pair(const char *a, const char *b, const char *const *paths, size_t npaths,
 		      const char *want)
 {
-	struct sgit_repo *repo = open_repo("c1");
+	struct sgit_repo *repo = unit_open_repo("c1");
 	struct sgit_changes l = SGIT_CHANGES_INIT;
 	struct sgit_pathspec ps = SGIT_PATHSPEC_INIT;
 	struct sgit_oid ta, tb;
@@ -147,7 +122,7 @@ static void test_tree_tree_pathspec(void)
 
 static void test_tree_tree_empty(void)
 {
-	struct sgit_repo *repo = open_repo("c1");
+	struct sgit_repo *repo = unit_open_repo("c1");
 	struct sgit_changes l = SGIT_CHANGES_INIT;
 	struct sgit_oid t;
 
@@ -167,7 +142,7 @@ out:
 
 static void test_tree_index(void)
 {
-	struct sgit_repo *repo = open_repo("c1");
+	struct sgit_repo *repo = unit_open_repo("c1");
 	struct sgit_changes l = SGIT_CHANGES_INIT;
 	struct sgit_index *idx = NULL;
 	struct sgit_oid t;
@@ -189,7 +164,7 @@ out:
 
 static void test_index_worktree(void)
 {
-	struct sgit_repo *repo = open_repo("c1");
+	struct sgit_repo *repo = unit_open_repo("c1");
 	struct sgit_changes l = SGIT_CHANGES_INIT;
 	struct sgit_index *idx = NULL;
 	int refreshed = -1;
@@ -218,7 +193,7 @@ static void test_unmerged(void)
 				 "git commit -qm base && git checkout -qb side && echo side >u && "
 				 "git commit -qam side && git checkout -q - && echo main >u && "
 				 "git commit -qam main && (git merge side >/dev/null || true)") ||
-	    !(repo = open_repo("c5")))
+	    !(repo = unit_open_repo("c5")))
 		goto out;
 	CU_ASSERT_EQUAL(resolve(&t, repo, "HEAD^{tree}"), 0);
 	CU_ASSERT_EQUAL_FATAL(sgit_index_open(&idx, repo), 0);
@@ -244,7 +219,7 @@ static void stamp_index(int delta)
 
 static void racy_check(int delta, const char *want)
 {
-	struct sgit_repo *repo = open_repo("c3");
+	struct sgit_repo *repo = unit_open_repo("c3");
 	struct sgit_changes l = SGIT_CHANGES_INIT;
 	struct sgit_index *idx = NULL;
 
@@ -281,7 +256,7 @@ static void test_refresh(void)
 
 	if (!have_git || unit_sh("cd c4 && echo same >f && git add f && touch -d @1000000000 f && "
 				 "touch -d @2000000000 .git/index") ||
-	    !(repo = open_repo("c4")))
+	    !(repo = unit_open_repo("c4")))
 		goto out;
 	CU_ASSERT_EQUAL_FATAL(sgit_index_open(&idx, repo), 0);
 	CU_ASSERT_EQUAL(sgit_changes_index_worktree(&l, &refreshed, idx, NULL, 0), 0);
@@ -305,7 +280,7 @@ out:
 static void untracked(enum sgit_untracked_mode mode, int want_ignored, const char *want_u,
 		      const char *want_i)
 {
-	struct sgit_repo *repo = open_repo("c2");
+	struct sgit_repo *repo = unit_open_repo("c2");
 	struct sgit_untracked_options o = SGIT_UNTRACKED_OPTIONS_INIT;
 	struct sgit_changes u = SGIT_CHANGES_INIT, ign = SGIT_CHANGES_INIT;
 	struct sgit_index *idx = NULL;

@@ -11,15 +11,6 @@
 
 static int have_git;
 
-static const char *test_env(const char *name)
-{
-	if (!strcmp(name, "GIT_CONFIG_NOSYSTEM"))
-		return "1";
-	if (!strcmp(name, "HOME"))
-		return unit_tmpdir();
-	return NULL;
-}
-
 static int setup(void)
 {
 	have_git = unit_sh("git --version") == 0 &&
@@ -31,22 +22,6 @@ static int setup(void)
 			"chmod +x sub/s && rm link && ln -s nonl link && echo new >new && git add -A && "
 			"git commit -qm two && git tag two") == 0;
 	return 0;
-}
-
-static struct sgit_repo *open_repo(const char *name)
-{
-	struct sgit_repo_options opts = SGIT_REPO_OPTIONS_INIT;
-	struct sgit_error err = SGIT_ERROR_INIT;
-	struct sgit_buf dir = SGIT_BUF_INIT;
-	struct sgit_repo *repo = NULL;
-
-	sgit_buf_printf(&dir, "%s/%s", unit_tmpdir(), name);
-	opts.start_dir = dir.ptr;
-	opts.getenv = test_env;
-	if (sgit_repo_open(&repo, &opts, &err) < 0)
-		fprintf(stderr, "\ncannot open %s: %s\n", name, err.msg);
-	sgit_buf_release(&dir);
-	return repo;
 }
 
 static int tree_of(struct sgit_oid *out, struct sgit_repo *repo, const char *spec)
@@ -159,7 +134,7 @@ static void test_formats_match_git(void)
 	struct sgit_oid a, b;
 	size_t i;
 
-	if (!have_git || !(repo = open_repo("d1")))
+	if (!have_git || !(repo = unit_open_repo("d1")))
 		return;
 	CU_ASSERT_EQUAL_FATAL(tree_of(&a, repo, "one") == 0 && tree_of(&b, repo, "two") == 0, 1);
 	CU_ASSERT_EQUAL(sgit_changes_tree_tree(&l, repo, &a, &b, NULL), 0);
@@ -185,7 +160,7 @@ static void test_writer_stops_output(void)
 	struct sgit_oid a, b;
 	int calls = 0;
 
-	if (!have_git || !(repo = open_repo("d1")))
+	if (!have_git || !(repo = unit_open_repo("d1")))
 		return;
 	CU_ASSERT_EQUAL_FATAL(tree_of(&a, repo, "one") == 0 && tree_of(&b, repo, "two") == 0, 1);
 	CU_ASSERT_EQUAL(sgit_changes_tree_tree(&l, repo, &a, &b, NULL), 0);
@@ -202,7 +177,7 @@ static void test_nothing_for_no_changes(void)
 	struct sgit_buf out = SGIT_BUF_INIT;
 	struct sgit_repo *repo;
 
-	if (!have_git || !(repo = open_repo("d1")))
+	if (!have_git || !(repo = unit_open_repo("d1")))
 		return;
 	opts.format = SGIT_DIFF_FORMAT_STAT | SGIT_DIFF_FORMAT_SHORTSTAT | SGIT_DIFF_FORMAT_PATCH;
 	CU_ASSERT_EQUAL(sgit_diff_output(repo, &l, &opts, sgit_diff_write_buf, &out), 0);
@@ -227,7 +202,7 @@ static void test_settle_drops_stat_only_changes(void)
 	struct sgit_repo *repo;
 	size_t dropped = 9;
 
-	if (!have_git || !(repo = open_repo("d1")))
+	if (!have_git || !(repo = unit_open_repo("d1")))
 		return;
 	CU_ASSERT_EQUAL_FATAL(unit_sh("cd d1 && echo new >same && echo other >differs"), 0);
 	/* both were "new\n" in the index: one still is */

@@ -16,15 +16,6 @@
 
 static int have_git;
 
-static const char *test_env(const char *name)
-{
-	if (!strcmp(name, "GIT_CONFIG_NOSYSTEM"))
-		return "1";
-	if (!strcmp(name, "HOME"))
-		return unit_tmpdir();
-	return NULL;
-}
-
 #define DATES "export GIT_AUTHOR_DATE='1700000000 +0000' GIT_COMMITTER_DATE='1700000000 +0000' && "
 
 static int setup(void)
@@ -43,22 +34,6 @@ static int setup(void)
 			"echo '*.log' >.gitignore && echo l >x.log && git add a d .gitignore && "
 			DATES "git commit -qm one") == 0;
 	return 0;
-}
-
-static struct sgit_repo *open_repo(const char *name)
-{
-	struct sgit_repo_options opts = SGIT_REPO_OPTIONS_INIT;
-	struct sgit_error err = SGIT_ERROR_INIT;
-	struct sgit_buf dir = SGIT_BUF_INIT;
-	struct sgit_repo *repo = NULL;
-
-	sgit_buf_printf(&dir, "%s/%s", unit_tmpdir(), name);
-	opts.start_dir = dir.ptr;
-	opts.getenv = test_env;
-	if (sgit_repo_open(&repo, &opts, &err) < 0)
-		fprintf(stderr, "\ncannot open %s: %s\n", name, err.msg);
-	sgit_buf_release(&dir);
-	return repo;
 }
 
 static int tree_of(struct sgit_oid *out, struct sgit_repo *repo, const char *rev)
@@ -99,7 +74,7 @@ static void test_the_summary_of_a_commit_is_what_git_commit_prints(void)
 
 	CU_ASSERT_FATAL(have_git);
 	CU_ASSERT_EQUAL_FATAL(unit_sh("cd sm && git rev-parse HEAD~1 >.git/refs/heads/one"), 0);
-	repo = open_repo("sm");
+	repo = unit_open_repo("sm");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
 	CU_ASSERT_EQUAL(tree_of(&one, repo, "refs/heads/one"), 0);
 	CU_ASSERT_EQUAL(tree_of(&two, repo, "HEAD"), 0);
@@ -128,7 +103,7 @@ static void test_an_ignored_path_named_is_reported_and_the_rest_added(void)
 
 	CU_ASSERT_FATAL(have_git);
 	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && echo n >new"), 0);
-	repo = open_repo("wt");
+	repo = unit_open_repo("wt");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
 	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
 	CU_ASSERT_EQUAL(sgit_pathspec_init(&ps, items, 2), 0);
@@ -156,7 +131,7 @@ static void test_an_item_matching_nothing_fails_before_any_change(void)
 
 	CU_ASSERT_FATAL(have_git);
 	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && echo n >new"), 0);
-	repo = open_repo("wt");
+	repo = unit_open_repo("wt");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
 	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
 	CU_ASSERT_EQUAL(sgit_pathspec_init(&ps, items, 2), 0);
@@ -180,7 +155,7 @@ static void test_a_file_gone_before_it_is_staged_is_an_error(void)
 
 	CU_ASSERT_FATAL(have_git);
 	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && echo v >vanish"), 0);
-	repo = open_repo("wt");
+	repo = unit_open_repo("wt");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
 	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
 	before = sgit_index_count(idx);
@@ -209,7 +184,7 @@ static void test_rm_refuses_to_lose_local_changes(void)
 
 	CU_ASSERT_FATAL(have_git);
 	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && git checkout -q -- . && echo more >>a"), 0);
-	repo = open_repo("wt");
+	repo = unit_open_repo("wt");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
 	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
 	CU_ASSERT_EQUAL(sgit_pathspec_init(&ps, items, 2), 0);
@@ -244,7 +219,7 @@ static void test_mv_of_a_folder_moves_every_entry_below_it(void)
 
 	CU_ASSERT_FATAL(have_git);
 	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && git reset -q --hard"), 0);
-	repo = open_repo("wt");
+	repo = unit_open_repo("wt");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
 	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
 	CU_ASSERT_EQUAL(sgit_worktree_mv(idx, repo, bad, dsts, 1, &mo), SGIT_EINVALID);
