@@ -66,6 +66,11 @@ const char *unit_getenv(const char *name)
 
 struct sgit_repo *unit_open_repo(const char *name)
 {
+	return unit_open_repo_env(name, unit_getenv);
+}
+
+struct sgit_repo *unit_open_repo_env(const char *name, const char *(*getenv_fn)(const char *))
+{
 	struct sgit_repo_options opts = SGIT_REPO_OPTIONS_INIT;
 	struct sgit_error err = SGIT_ERROR_INIT;
 	struct sgit_buf dir = SGIT_BUF_INIT;
@@ -73,7 +78,7 @@ struct sgit_repo *unit_open_repo(const char *name)
 
 	sgit_buf_printf(&dir, "%s/%s", unit_tmpdir(), name);
 	opts.start_dir = dir.ptr;
-	opts.getenv = unit_getenv;
+	opts.getenv = getenv_fn;
 	if (sgit_repo_open(&repo, &opts, &err) < 0)
 		fprintf(stderr, "\ncannot open %s: %s\n", name, err.msg);
 	sgit_buf_release(&dir);

@@ -22,5 +22,7 @@ struct sgit_repo;
 const char *unit_getenv(const char *name);
 /* Open the repository at unit_tmpdir()/name with unit_getenv; NULL (and a message) on failure. */
 struct sgit_repo *unit_open_repo(const char *name);
+/* The same with another environment (a table that adds to unit_getenv, say). */
+struct sgit_repo *unit_open_repo_env(const char *name, const char *(*getenv_fn)(const char *));
 
 #endif

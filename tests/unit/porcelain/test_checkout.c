@@ -14,15 +14,6 @@
 
 static int have_git;
 
-static const char *test_env(const char *name)
-{
-	if (!strcmp(name, "GIT_CONFIG_NOSYSTEM"))
-		return "1";
-	if (!strcmp(name, "HOME"))
-		return unit_tmpdir();
-	return NULL;
-}
-
 static int setup(void)
 {
 	have_git = unit_sh("git init -q r && cd r && mkdir a && echo 1 >a-b && echo 2 >a.b && echo 3 >a/c && "
@@ -35,18 +26,7 @@ static int setup(void)
 
 static struct sgit_repo *open_repo(void)
 {
-	struct sgit_repo_options opts = SGIT_REPO_OPTIONS_INIT;
-	struct sgit_error err = SGIT_ERROR_INIT;
-	struct sgit_buf dir = SGIT_BUF_INIT;
-	struct sgit_repo *repo = NULL;
-
-	sgit_buf_printf(&dir, "%s/r", unit_tmpdir());
-	opts.start_dir = dir.ptr;
-	opts.getenv = test_env;
-	if (sgit_repo_open(&repo, &opts, &err) < 0)
-		fprintf(stderr, "\ncannot open the test repository: %s\n", err.msg);
-	sgit_buf_release(&dir);
-	return repo;
+	return unit_open_repo("r");
 }
 
 static int tree_of(struct sgit_oid *out, struct sgit_repo *repo, const char *spec)

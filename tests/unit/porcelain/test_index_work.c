@@ -15,15 +15,12 @@
 static int have_git;
 static const char *index_env;
 
+/* unit_getenv, plus the GIT_INDEX_FILE a test chooses */
 static const char *test_env(const char *name)
 {
-	if (!strcmp(name, "GIT_CONFIG_NOSYSTEM"))
-		return "1";
-	if (!strcmp(name, "HOME"))
-		return unit_tmpdir();
 	if (!strcmp(name, "GIT_INDEX_FILE"))
 		return index_env;
-	return NULL;
+	return unit_getenv(name);
 }
 
 #define DATES "export GIT_AUTHOR_DATE='1700000000 +0000' GIT_COMMITTER_DATE='1700000000 +0000' && "
@@ -54,18 +51,7 @@ static int setup(void)
 
 static struct sgit_repo *open_repo(const char *name)
 {
-	struct sgit_repo_options opts = SGIT_REPO_OPTIONS_INIT;
-	struct sgit_error err = SGIT_ERROR_INIT;
-	struct sgit_buf dir = SGIT_BUF_INIT;
-	struct sgit_repo *repo = NULL;
-
-	sgit_buf_printf(&dir, "%s/%s", unit_tmpdir(), name);
-	opts.start_dir = dir.ptr;
-	opts.getenv = test_env;
-	if (sgit_repo_open(&repo, &opts, &err) < 0)
-		fprintf(stderr, "\ncannot open %s: %s\n", name, err.msg);
-	sgit_buf_release(&dir);
-	return repo;
+	return unit_open_repo_env(name, test_env);
 }
 
 static void read_tmp(struct sgit_buf *out, const char *rel)
