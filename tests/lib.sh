@@ -85,6 +85,33 @@ same_as_git_in() {
 	fi
 }
 
+# setup_gpg [signer]: import the test keyring (tests/fixtures/gpg, see its
+# README) into $GNUPGHOME with its ownertrust. With "signer", also make
+# $GNUPGHOME_SIGNER, a second home holding the keys that sign but that
+# $GNUPGHOME must not know (the unknown key; the revoked key before its
+# revocation), and gpg.program wrappers: $TEST_DIR/gpg-signer (signs there),
+# $TEST_DIR/gpg-past (signs at 2020-01-02, while the expired key was valid),
+# $TEST_DIR/gpg-expsig (the same, the signature expiring a day later).
+# gpg-agent stops by itself once $TEST_DIR is gone.
+setup_gpg() {
+	GPG_FIXTURES="$SGIT_TEST_TOP/tests/fixtures/gpg"
+	{ gpg --batch --quiet --import "$GPG_FIXTURES/public.asc" "$GPG_FIXTURES/secret.asc" &&
+	  gpg --batch --quiet --import-ownertrust "$GPG_FIXTURES/ownertrust.txt" &&
+	  gpg --batch --quiet --check-trustdb; } >/dev/null 2>&1 ||
+		{ echo "setup_gpg: cannot import the test keys into $GNUPGHOME" >&2; return 1; }
+	[ "${1:-}" = signer ] || return 0
+	GNUPGHOME_SIGNER="$TEST_DIR/gnupg-signer"
+	mkdir -p "$GNUPGHOME_SIGNER" && chmod 700 "$GNUPGHOME_SIGNER" && export GNUPGHOME_SIGNER
+	gpg --homedir "$GNUPGHOME_SIGNER" --batch --quiet --import "$GPG_FIXTURES/revoked-secret.asc" \
+		"$GPG_FIXTURES/unknown-secret.asc" >/dev/null 2>&1 ||
+		{ echo "setup_gpg: cannot import the signer keys" >&2; return 1; }
+	printf '#!/bin/sh\nexec gpg --homedir "%s" "$@"\n' "$GNUPGHOME_SIGNER" >"$TEST_DIR/gpg-signer"
+	printf '#!/bin/sh\nexec gpg --faked-system-time 20200102T000000! "$@"\n' >"$TEST_DIR/gpg-past"
+	printf '#!/bin/sh\nexec gpg --faked-system-time 20200102T000000! --default-sig-expire 1d "$@"\n' \
+		>"$TEST_DIR/gpg-expsig"
+	chmod +x "$TEST_DIR/gpg-signer" "$TEST_DIR/gpg-past" "$TEST_DIR/gpg-expsig"
+}
+
 # Call last: the script's exit status says whether every check passed.
 finish() {
 	[ "$test_failures" -eq 0 ]

@@ -26,5 +26,8 @@
 #include "pathspec.h"
 #include "changes.h"
 #include "status.h"
+#include "pack_write.h"
+#include "refspec.h"
+#include "remote.h"
 
 #endif

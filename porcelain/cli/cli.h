@@ -156,6 +156,9 @@ int cmd_checkout(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_switch(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_restore(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_reset(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_merge_base(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_pack_objects(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_remote(int argc, const char **argv, struct cli_ctx *ctx);
 
 /* The table, for help. */
 const struct cli_command *cli_commands(size_t *n);
