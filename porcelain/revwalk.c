@@ -1,55 +1,13 @@
-/* porcelain/revwalk.c: the revision walk: a date-ordered queue, hidden ranges, topological sorts */
+/* porcelain/revwalk.c: the revision walk's commits: reading them, the date queue, hidden ranges */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sgit/commit.h"
-#include "sgit/ident.h"
 #include "sgit/revwalk.h"
+#include "sgit/tag.h"
+#include "porcelain/revwalk_int.h"
 
-#define NONE UINT32_MAX
-/*
- * How many more hidden commits to take from the queue once only hidden ones
- * are left, so that a child dated before its parent (clock skew) still has
- * its hidden ancestors marked before the walk stops; git allows the same slack.
- */
-#define SLOP 5
-
-enum { LOADED = 1, SEEN = 2, HIDDEN = 4, QUEUED = 8 };
-
-struct node {
-	struct sgit_oid id;
-	int64_t date;		/* committer time */
-	uint32_t *parents;
-	uint32_t nparents;
-	uint32_t indegree;	/* topological sort: 0 = not in the set, else 1 + children left */
-	unsigned flags;
-};
-
-struct qent {
-	uint32_t node;
-	uint64_t seq;		/* insertion order breaks ties between equal dates */
-};
-
-struct sgit_revwalk {
-	struct sgit_odb *odb;
-	struct sgit_error *err;
-	struct sgit_revwalk_options opts;
-	struct node *nodes;
-	size_t nnodes, anodes;
-	uint32_t *slots;	/* open addressing over nodes, NONE = empty */
-	size_t nslots;
-	struct qent *heap;
-	size_t nheap, aheap;
-	uint64_t seq;
-	size_t nshown_queued;	/* queued commits not hidden: the walk of a range stops at 0 */
-	int bydate;		/* heap ordered by date (else a stack, for --topo-order) */
-	uint32_t *list;		/* buffered result (limited walk or --reverse) */
-	size_t nlist, alist, pos;
-	int started, buffered, hidden_any;
-	long skipped, emitted;
-};
-
-static int grow(void **ptr, size_t *alloc, size_t need, size_t size)
+int rw_grow(void **ptr, size_t *alloc, size_t need, size_t size)
 {
 	size_t n = *alloc ? *alloc : 16;
 	void *p;
@@ -84,7 +42,7 @@ static int rehash(struct sgit_revwalk *w)
 	for (i = 0; i < w->nnodes; i++) {
 		size_t k = hash_slot(&w->nodes[i].id, n);
 
-		while (s[k] != NONE)
+		while (s[k] != RW_NONE)
 			k = (k + 1) & (n - 1);
 		s[k] = (uint32_t)i;
 	}
@@ -94,22 +52,45 @@ static int rehash(struct sgit_revwalk *w)
 	return 0;
 }
 
+/* Room for one more node in the node array and the arrays that go with it. */
+static int grow_nodes(struct sgit_revwalk *w)
+{
+	size_t need = w->nnodes + 1, a;
+
+	if (w->nnodes >= RW_NONE - 1 ||
+	    rw_grow((void **)&w->nodes, &w->anodes, need, sizeof(*w->nodes)) < 0)
+		return sgit_error_nomem(w->err);
+	if (w->prune || w->objs) {
+		a = w->atrees;
+		if (rw_grow((void **)&w->trees, &w->atrees, need, sizeof(*w->trees)) < 0)
+			return sgit_error_nomem(w->err);
+		memset(w->trees + a, 0, (w->atrees - a) * sizeof(*w->trees));
+	}
+	if (w->opts.keep_commits || w->filter) {
+		a = w->abodies;
+		if (rw_grow((void **)&w->bodies, &w->abodies, need, sizeof(*w->bodies)) < 0)
+			return sgit_error_nomem(w->err);
+		memset(w->bodies + a, 0, (w->abodies - a) * sizeof(*w->bodies));
+	}
+	return 0;
+}
+
 /* The node of id, created (not loaded) when new. */
 static int lookup(uint32_t *out, struct sgit_revwalk *w, const struct sgit_oid *id)
 {
+	struct rw_node *n;
 	size_t k;
-	struct node *n;
+	int rc;
 
 	if ((w->nnodes + 1) * 2 > w->nslots && rehash(w) < 0)
 		return SGIT_ENOMEM;
-	for (k = hash_slot(id, w->nslots); w->slots[k] != NONE; k = (k + 1) & (w->nslots - 1))
+	for (k = hash_slot(id, w->nslots); w->slots[k] != RW_NONE; k = (k + 1) & (w->nslots - 1))
 		if (sgit_oid_equal(&w->nodes[w->slots[k]].id, id)) {
 			*out = w->slots[k];
 			return 0;
 		}
-	if (w->nnodes >= NONE - 1 ||
-	    grow((void **)&w->nodes, &w->anodes, w->nnodes + 1, sizeof(*w->nodes)) < 0)
-		return sgit_error_nomem(w->err);
+	if ((rc = grow_nodes(w)) < 0)
+		return rc;
 	n = &w->nodes[w->nnodes];
 	memset(n, 0, sizeof(*n));
 	n->id = *id;
@@ -118,86 +99,147 @@ static int lookup(uint32_t *out, struct sgit_revwalk *w, const struct sgit_oid *
 	return 0;
 }
 
-static int read_commit(struct sgit_commit **out, struct sgit_revwalk *w, const struct sgit_oid *id)
+int rw_read(struct sgit_buf *out, struct sgit_revwalk *w, const struct sgit_oid *id,
+	    enum sgit_object_type want)
 {
-	struct sgit_buf raw = SGIT_BUF_INIT;
 	enum sgit_object_type type;
 	char hex[SGIT_OID_HEXSZ + 1];
 	int rc;
 
-	*out = NULL;
-	if ((rc = sgit_odb_read(&raw, &type, w->odb, id)) < 0)
-		goto out;
-	if (type != SGIT_OBJ_COMMIT)
-		rc = sgit_error_set(w->err, SGIT_EINVALID, "object '%s' is not a commit",
-				    sgit_oid_tohex(hex, id));
-	else
-		rc = sgit_commit_parse(out, raw.ptr, raw.len, w->err);
-out:
-	sgit_buf_release(&raw);
-	return rc;
+	if ((rc = sgit_odb_read(out, &type, w->odb, id)) < 0)
+		return rc;
+	if (want != SGIT_OBJ_NONE && type != want)
+		return sgit_error_set(w->err, SGIT_EINVALID, "object '%s' is not a %s",
+				      sgit_oid_tohex(hex, id), sgit_object_type_name(want));
+	return 0;
 }
 
-/* Read the commit of node i once: its parents (as nodes) and committer date. */
-static int load(struct sgit_revwalk *w, uint32_t i)
+/* Hex digit values plus one (0: not a digit), to read ids without branches. */
+static const unsigned char hexval1[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8,
+	['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15,
+	['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+/* "<key> <40 hex>\n" at p (with room checked by the caller): the id, or -1. */
+static int header_id(struct sgit_oid *out, const char *p, size_t keylen)
 {
-	struct sgit_commit *c = NULL;
-	const struct sgit_header *h;
-	struct sgit_ident who;
-	uint32_t *parents = NULL, p;
-	size_t np, k;
+	size_t k;
+	const unsigned char *u = (const unsigned char *)p + keylen + 1;
+	unsigned bad = 0, hi, lo;
+
+	for (k = 0; k < SGIT_OID_RAWSZ; k++) {
+		hi = hexval1[u[2 * k]];
+		lo = hexval1[u[2 * k + 1]];
+		bad |= !hi | !lo;
+		out->id[k] = (unsigned char)((hi - 1) << 4 | ((lo - 1) & 0xf));
+	}
+	return !bad && u[SGIT_OID_HEXSZ] == '\n' ? 0 : -1;
+}
+
+/*
+ * The committer date as git reads it to walk: the author line must come
+ * right after the parents and the committer line right after that; the date
+ * is the number after the first '>' of the committer line, 0 when anything
+ * is amiss. buf is NUL-terminated (strtoull stops there at the latest).
+ */
+static uint64_t commit_date(const char *p, const char *end)
+{
+	if (end - p <= 6 || memcmp(p, "author", 6))
+		return 0;
+	while (p < end && *p++ != '\n')
+		;
+	if (end - p <= 9 || memcmp(p, "committer", 9))
+		return 0;
+	while (p < end && *p++ != '>')
+		;
+	if (p >= end || !memchr(p, '\n', (size_t)(end - p)))
+		return 0;
+	return strtoull(p, NULL, 10);
+}
+
+static int corrupt(struct sgit_revwalk *w, uint32_t i)
+{
+	char hex[SGIT_OID_HEXSZ + 1];
+
+	return sgit_error_set(w->err, SGIT_ECORRUPT, "corrupt commit '%s': bad tree or parent line",
+			      sgit_oid_tohex(hex, &w->nodes[i].id));
+}
+
+/* Parents from the commit's bytes into the pool, tree and date into node i. */
+static int parse_into(struct sgit_revwalk *w, uint32_t i, const char *buf, size_t len)
+{
+	const size_t tree_len = 5 + SGIT_OID_HEXSZ, parent_len = 7 + SGIT_OID_HEXSZ;
+	const char *p = buf, *end = buf + len;
+	struct sgit_oid id, tree;
+	uint32_t first = (uint32_t)w->npool, node;
 	int rc;
 
-	if (w->nodes[i].flags & LOADED)
+	if (len <= tree_len || memcmp(p, "tree ", 5) || header_id(&tree, p, 4) < 0)
+		return corrupt(w, i);
+	p += tree_len + 1;
+	while ((size_t)(end - p) > parent_len && !memcmp(p, "parent ", 7)) {
+		if (header_id(&id, p, 6) < 0)
+			rc = corrupt(w, i);
+		else if ((rc = lookup(&node, w, &id)) == 0 &&
+			 (w->npool >= UINT32_MAX - 1 ||
+			  rw_grow((void **)&w->pool, &w->apool, w->npool + 1, sizeof(*w->pool)) < 0))
+			rc = sgit_error_nomem(w->err);
+		if (rc < 0) {
+			w->npool = first;
+			return rc;
+		}
+		p += parent_len + 1;
+		w->pool[w->npool++] = node;
+	}
+	w->nodes[i].parents = first;
+	w->nodes[i].nparents = (uint32_t)(w->npool - first);
+	w->nodes[i].date = commit_date(p, end);
+	if (w->trees)
+		w->trees[i] = tree;
+	return 0;
+}
+
+int rw_load(struct sgit_revwalk *w, uint32_t i)
+{
+	size_t len;
+	int rc;
+
+	if (w->nodes[i].flags & RW_LOADED)
 		return 0;
-	if ((rc = read_commit(&c, w, &w->nodes[i].id)) < 0)
-		goto out;
-	np = sgit_commit_parent_count(c);
-	if (np && !(parents = calloc(np, sizeof(*parents)))) {
-		rc = sgit_error_nomem(w->err);
-		goto out;
+	if ((rc = rw_read(&w->raw, w, &w->nodes[i].id, SGIT_OBJ_COMMIT)) < 0 ||
+	    (rc = parse_into(w, i, w->raw.ptr, w->raw.len)) < 0)
+		return rc;
+	w->nodes[i].flags |= RW_LOADED;
+	if (w->bodies) {
+		w->bodies[i].ptr = sgit_buf_detach(&w->raw, &len);
+		w->bodies[i].len = len;
 	}
-	for (k = 0; k < np; k++) {
-		if ((rc = lookup(&p, w, sgit_commit_parent_id(c, k))) < 0)
-			goto out;
-		parents[k] = p;
-	}
-	h = sgit_commit_committer(c);
-	w->nodes[i].date = 0;
-	if (h && sgit_ident_parse(&who, h->value, h->value_len, NULL) == 0 && who.has_date)
-		w->nodes[i].date = who.time;
-	w->nodes[i].parents = parents;
-	w->nodes[i].nparents = (uint32_t)np;
-	w->nodes[i].flags |= LOADED;
-	parents = NULL;
-out:
-	free(parents);
-	sgit_commit_free(c);
-	return rc;
+	return 0;
 }
 
 /* Queue order: newer date first, then first inserted first; a stack when not by date. */
-static int before(const struct sgit_revwalk *w, const struct qent *a, const struct qent *b)
+static int before(const struct sgit_revwalk *w, const struct rw_qent *a, const struct rw_qent *b)
 {
 	if (w->bydate && w->nodes[a->node].date != w->nodes[b->node].date)
 		return w->nodes[a->node].date > w->nodes[b->node].date;
 	return w->bydate ? a->seq < b->seq : a->seq > b->seq;
 }
 
-static int queue_put(struct sgit_revwalk *w, uint32_t node)
+int rw_queue_put(struct sgit_revwalk *w, uint32_t node)
 {
 	size_t i;
 
-	if (grow((void **)&w->heap, &w->aheap, w->nheap + 1, sizeof(*w->heap)) < 0)
+	if (rw_grow((void **)&w->heap, &w->aheap, w->nheap + 1, sizeof(*w->heap)) < 0)
 		return sgit_error_nomem(w->err);
 	i = w->nheap++;
-	w->nodes[node].flags |= QUEUED;
-	if (!(w->nodes[node].flags & HIDDEN))
+	w->nodes[node].flags |= RW_QUEUED;
+	if (!(w->nodes[node].flags & RW_HIDDEN))
 		w->nshown_queued++;
 	w->heap[i].node = node;
 	w->heap[i].seq = w->seq++;
 	while (i && before(w, &w->heap[i], &w->heap[(i - 1) / 2])) {
-		struct qent t = w->heap[i];
+		struct rw_qent t = w->heap[i];
 
 		w->heap[i] = w->heap[(i - 1) / 2];
 		w->heap[(i - 1) / 2] = t;
@@ -206,21 +248,21 @@ static int queue_put(struct sgit_revwalk *w, uint32_t node)
 	return 0;
 }
 
-static uint32_t queue_get(struct sgit_revwalk *w)
+uint32_t rw_queue_get(struct sgit_revwalk *w)
 {
 	uint32_t top;
 	size_t i = 0;
 
 	if (!w->nheap)
-		return NONE;
+		return RW_NONE;
 	top = w->heap[0].node;
-	w->nodes[top].flags &= ~QUEUED;
-	if (!(w->nodes[top].flags & HIDDEN))
+	w->nodes[top].flags &= ~RW_QUEUED;
+	if (!(w->nodes[top].flags & RW_HIDDEN))
 		w->nshown_queued--;
 	w->heap[0] = w->heap[--w->nheap];
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
-		struct qent t;
+		struct rw_qent t;
 
 		if (l < w->nheap && before(w, &w->heap[l], &w->heap[m]))
 			m = l;
@@ -236,35 +278,44 @@ static uint32_t queue_get(struct sgit_revwalk *w)
 	return top;
 }
 
-static void set_hidden(struct sgit_revwalk *w, uint32_t i)
+void rw_drop_body(struct sgit_revwalk *w, uint32_t i)
 {
-	if ((w->nodes[i].flags & (HIDDEN | QUEUED)) == QUEUED)
+	if (w->bodies) {
+		free(w->bodies[i].ptr);
+		w->bodies[i].ptr = NULL;
+		w->bodies[i].len = 0;
+	}
+}
+
+void rw_set_hidden(struct sgit_revwalk *w, uint32_t i)
+{
+	if ((w->nodes[i].flags & (RW_HIDDEN | RW_QUEUED)) == RW_QUEUED)
 		w->nshown_queued--;
-	w->nodes[i].flags |= HIDDEN;
+	w->nodes[i].flags |= RW_HIDDEN;
 }
 
 /* Hide the ancestors of node i that are known already; the rest get it when reached. */
-static int mark_hidden_parents(struct sgit_revwalk *w, uint32_t i)
+int rw_mark_hidden_parents(struct sgit_revwalk *w, uint32_t i)
 {
 	uint32_t *stack = NULL;
 	size_t n = 0, alloc = 0, k;
 	int rc = 0;
 
 	for (k = 0; k < w->nodes[i].nparents; k++) {
-		if ((rc = grow((void **)&stack, &alloc, n + 1, sizeof(*stack))) < 0)
+		if ((rc = rw_grow((void **)&stack, &alloc, n + 1, sizeof(*stack))) < 0)
 			goto out;
-		stack[n++] = w->nodes[i].parents[k];
+		stack[n++] = rw_parents(w, i)[k];
 	}
 	while (n) {
-		struct node *p = &w->nodes[stack[--n]];
+		uint32_t p = stack[--n];
 
-		if (p->flags & HIDDEN)
+		if (w->nodes[p].flags & RW_HIDDEN)
 			continue;
-		set_hidden(w, stack[n]);
-		for (k = 0; k < p->nparents; k++) {
-			if ((rc = grow((void **)&stack, &alloc, n + 1, sizeof(*stack))) < 0)
+		rw_set_hidden(w, p);
+		for (k = 0; k < w->nodes[p].nparents; k++) {
+			if ((rc = rw_grow((void **)&stack, &alloc, n + 1, sizeof(*stack))) < 0)
 				goto out;
-			stack[n++] = p->parents[k];
+			stack[n++] = rw_parents(w, p)[k];
 		}
 	}
 out:
@@ -272,23 +323,66 @@ out:
 	return rc < 0 ? sgit_error_nomem(w->err) : 0;
 }
 
+static int queue_once(struct sgit_revwalk *w, uint32_t p)
+{
+	if (w->nodes[p].flags & RW_SEEN)
+		return 0;
+	w->nodes[p].flags |= RW_SEEN;
+	return rw_queue_put(w, p);
+}
+
+int rw_process_parents(struct sgit_revwalk *w, uint32_t i)
+{
+	uint32_t k, p;
+	int rc;
+
+	if (w->nodes[i].flags & RW_ADDED)
+		return 0;
+	w->nodes[i].flags |= RW_ADDED;
+	/*
+	 * Only a later parent with --first-parent is not read yet (reached by
+	 * rewriting parents): git sees no parents and no tree there.
+	 */
+	if (!(w->nodes[i].flags & RW_LOADED))
+		return 0;
+	if (w->nodes[i].flags & RW_HIDDEN) {
+		/* every parent, even with --first-parent: the hidden set must be whole */
+		for (k = 0; k < w->nodes[i].nparents; k++) {
+			p = rw_parents(w, i)[k];
+			rw_set_hidden(w, p);
+			if ((rc = rw_load(w, p)) < 0 || (rc = rw_mark_hidden_parents(w, p)) < 0 ||
+			    (rc = queue_once(w, p)) < 0)
+				return rc;
+		}
+		return 0;
+	}
+	if (w->prune && (rc = rw_simplify(w, i)) < 0)
+		return rc;
+	for (k = 0; k < w->nodes[i].nparents; k++) {
+		p = rw_parents(w, i)[k];
+		if ((rc = rw_load(w, p)) < 0 || (rc = queue_once(w, p)) < 0)
+			return rc;
+		if (w->opts.first_parent)
+			break;
+	}
+	return 0;
+}
+
 static int add_start(struct sgit_revwalk *w, const struct sgit_oid *id, int hide)
 {
 	uint32_t i;
 	int rc;
 
-	if ((rc = lookup(&i, w, id)) < 0 || (rc = load(w, i)) < 0)
+	if ((rc = lookup(&i, w, id)) < 0 || (rc = rw_load(w, i)) < 0)
 		return rc;
 	if (hide) {
-		set_hidden(w, i);
-		w->hidden_any = 1;
-		if ((rc = mark_hidden_parents(w, i)) < 0)
+		rw_set_hidden(w, i);
+		w->nodes[i].flags |= RW_BOTTOM;
+		w->limited = 1;
+		if ((rc = rw_mark_hidden_parents(w, i)) < 0)
 			return rc;
 	}
-	if (w->nodes[i].flags & SEEN)
-		return 0;
-	w->nodes[i].flags |= SEEN;
-	return queue_put(w, i);
+	return queue_once(w, i);
 }
 
 int sgit_revwalk_push(struct sgit_revwalk *walk, const struct sgit_oid *id)
@@ -301,220 +395,54 @@ int sgit_revwalk_hide(struct sgit_revwalk *walk, const struct sgit_oid *id)
 	return add_start(walk, id, 1);
 }
 
-/* Queue the parents of node i not queued before; hidden commits pass HIDDEN on to all of theirs. */
-static int add_parents(struct sgit_revwalk *w, uint32_t i)
+/* Peel tags from id as rev-list does with its arguments; pushed tags are listed by --objects. */
+static int add_object(struct sgit_revwalk *w, const struct sgit_oid *id, const char *path, int hide)
 {
-	int hidden = w->nodes[i].flags & HIDDEN;
-	uint32_t k, p;
+	struct sgit_tag *tag = NULL;
+	enum sgit_object_type type;
+	struct sgit_oid cur = *id;
+	const char *name;
+	size_t size;
 	int rc;
 
-	for (k = 0; k < w->nodes[i].nparents; k++) {
-		p = w->nodes[i].parents[k];
-		if ((rc = load(w, p)) < 0)
-			return rc;
-		if (hidden) {
-			set_hidden(w, p);
-			if ((rc = mark_hidden_parents(w, p)) < 0)
-				return rc;
-		}
-		if (!(w->nodes[p].flags & SEEN)) {
-			w->nodes[p].flags |= SEEN;
-			if ((rc = queue_put(w, p)) < 0)
-				return rc;
-		}
-		if (!hidden && w->opts.first_parent)
-			break;
-	}
-	return 0;
-}
-
-static int list_add(struct sgit_revwalk *w, uint32_t i)
-{
-	if (grow((void **)&w->list, &w->alist, w->nlist + 1, sizeof(*w->list)) < 0)
-		return sgit_error_nomem(w->err);
-	w->list[w->nlist++] = i;
-	return 0;
-}
-
-/*
- * Walk the whole range into w->list (in queue order) before anything is
- * shown: a commit taken early may turn out hidden later. Stops once the
- * queue holds hidden commits only, older than the last one kept, SLOP times.
- */
-static int limit(struct sgit_revwalk *w)
-{
-	int64_t last = INT64_MAX;
-	int slop = SLOP, rc;
-	uint32_t i;
-
-	while ((i = queue_get(w)) != NONE) {
-		if ((rc = add_parents(w, i)) < 0)
-			return rc;
-		if (w->nodes[i].flags & HIDDEN) {
-			if (!w->nheap)
-				break;
-			if (last <= w->nodes[w->heap[0].node].date || w->nshown_queued)
-				slop = SLOP;
-			else if (--slop == 0)
-				break;
-			continue;
-		}
-		last = w->nodes[i].date;
-		if ((rc = list_add(w, i)) < 0)
-			return rc;
-	}
-	return 0;
-}
-
-/*
- * Kahn's algorithm over w->list: a commit becomes ready when its last child
- * in the set has been emitted. --date-order takes the newest ready commit;
- * --topo-order takes the most recently readied one (a stack, the starting
- * tips in list order), which keeps a line of history together.
- */
-static int topo_sort(struct sgit_revwalk *w)
-{
-	uint32_t *sorted = NULL;
-	size_t k, n = 0;
-	uint32_t i, j;
-	int rc = 0;
-
-	for (k = 0; k < w->nlist; k++)
-		w->nodes[w->list[k]].indegree = 1;
-	for (k = 0; k < w->nlist; k++)
-		for (j = 0; j < w->nodes[w->list[k]].nparents; j++)
-			if (w->nodes[w->nodes[w->list[k]].parents[j]].indegree)
-				w->nodes[w->nodes[w->list[k]].parents[j]].indegree++;
-	w->bydate = w->opts.sort == SGIT_REVWALK_SORT_DATE;
-	w->nheap = 0;
-	for (k = w->nlist; k-- > 0;) {
-		size_t at = w->bydate ? w->nlist - 1 - k : k;
-
-		if (w->nodes[w->list[at]].indegree == 1 && (rc = queue_put(w, w->list[at])) < 0)
+	for (;;) {
+		if ((rc = sgit_odb_read_header(&size, &type, w->odb, &cur)) < 0)
 			goto out;
+		if (type != SGIT_OBJ_TAG)
+			break;
+		if ((rc = rw_read(&w->raw, w, &cur, SGIT_OBJ_TAG)) < 0 ||
+		    (rc = sgit_tag_parse(&tag, w->raw.ptr, w->raw.len, w->err)) < 0)
+			goto out;
+		name = sgit_tag_name(tag);
+		if (w->objs && !hide && (rc = rw_objects_add_pending(w, &cur, SGIT_OBJ_TAG, name ? name : "",
+								     name ? strlen(name) : 0)) < 0)
+			goto out;
+		cur = *sgit_tag_target_id(tag);
+		sgit_tag_free(tag);
+		tag = NULL;
+		path = NULL;
 	}
-	if (w->nlist && !(sorted = malloc(w->nlist * sizeof(*sorted)))) {
-		rc = sgit_error_nomem(w->err);
-		goto out;
-	}
-	while ((i = queue_get(w)) != NONE) {
-		for (j = 0; j < w->nodes[i].nparents; j++) {
-			struct node *p = &w->nodes[w->nodes[i].parents[j]];
-
-			if (p->indegree && --p->indegree == 1 && (rc = queue_put(w, w->nodes[i].parents[j])) < 0)
-				goto out;
-		}
-		w->nodes[i].indegree = 0;
-		sorted[n++] = i;
-	}
-	free(w->list);
-	w->list = sorted;
-	w->nlist = w->alist = n;
-	sorted = NULL;
+	if (type == SGIT_OBJ_COMMIT)
+		rc = add_start(w, &cur, hide);
+	else if (!w->objs || (type != SGIT_OBJ_TREE && type != SGIT_OBJ_BLOB))
+		rc = 0;
+	else if (hide)
+		rc = rw_objects_hide(w, &cur, type);
+	else
+		rc = rw_objects_add_pending(w, &cur, type, path ? path : "", path ? strlen(path) : 0);
 out:
-	free(sorted);
+	sgit_tag_free(tag);
 	return rc;
 }
 
-/* The next commit of the walk before --skip, -n and --reverse, or NONE at the end. */
-static int next_raw(uint32_t *out, struct sgit_revwalk *w)
+int sgit_revwalk_push_object(struct sgit_revwalk *walk, const struct sgit_oid *id, const char *path)
 {
-	uint32_t i;
-	int rc;
-
-	*out = NONE;
-	if (w->buffered) {
-		while (w->pos < w->nlist && (w->nodes[w->list[w->pos]].flags & HIDDEN))
-			w->pos++;
-		if (w->pos < w->nlist)
-			*out = w->list[w->pos++];
-		return 0;
-	}
-	if ((i = queue_get(w)) == NONE)
-		return 0;
-	if ((rc = add_parents(w, i)) < 0)
-		return rc;
-	*out = i;
-	return 0;
+	return add_object(walk, id, path, 0);
 }
 
-/* The next commit after --skip and -n, or NONE. */
-static int next_counted(uint32_t *out, struct sgit_revwalk *w)
+int sgit_revwalk_hide_object(struct sgit_revwalk *walk, const struct sgit_oid *id)
 {
-	int rc;
-
-	*out = NONE;
-	if (w->opts.max_count >= 0 && w->emitted >= w->opts.max_count)
-		return 0;
-	do {
-		if ((rc = next_raw(out, w)) < 0 || *out == NONE)
-			return rc;
-	} while (w->skipped++ < w->opts.skip);
-	w->emitted++;
-	return 0;
-}
-
-/* --reverse: take the whole counted walk, then hand it out backwards. */
-static int reverse_all(struct sgit_revwalk *w)
-{
-	uint32_t *all = NULL, i, t;
-	size_t n = 0, a = 0, k;
-	int rc;
-
-	while ((rc = next_counted(&i, w)) == 0 && i != NONE) {
-		if (grow((void **)&all, &a, n + 1, sizeof(*all)) < 0) {
-			rc = sgit_error_nomem(w->err);
-			break;
-		}
-		all[n++] = i;
-	}
-	if (rc < 0) {
-		free(all);
-		return rc;
-	}
-	for (k = 0; k < n / 2; k++) {
-		t = all[k];
-		all[k] = all[n - 1 - k];
-		all[n - 1 - k] = t;
-	}
-	free(w->list);
-	w->list = all;
-	w->nlist = n;
-	w->alist = a;
-	w->pos = 0;
-	w->buffered = 1;
-	w->opts.skip = 0;
-	w->opts.max_count = -1;
-	return 0;
-}
-
-static int start(struct sgit_revwalk *w)
-{
-	int rc;
-
-	w->started = 1;
-	if (w->hidden_any || w->opts.sort != SGIT_REVWALK_SORT_DEFAULT) {
-		if ((rc = limit(w)) < 0 ||
-		    (w->opts.sort != SGIT_REVWALK_SORT_DEFAULT && (rc = topo_sort(w)) < 0))
-			return rc;
-		w->buffered = 1;
-	}
-	return w->opts.reverse ? reverse_all(w) : 0;
-}
-
-int sgit_revwalk_next(struct sgit_oid *out, struct sgit_revwalk *walk)
-{
-	uint32_t i;
-	int rc;
-
-	if (!walk->started && (rc = start(walk)) < 0)
-		return rc;
-	if ((rc = next_counted(&i, walk)) < 0)
-		return rc;
-	if (i == NONE)
-		return 1;
-	*out = walk->nodes[i].id;
-	return 0;
+	return add_object(walk, id, NULL, 1);
 }
 
 int sgit_revwalk_new(struct sgit_revwalk **out, struct sgit_odb *odb,
@@ -522,6 +450,7 @@ int sgit_revwalk_new(struct sgit_revwalk **out, struct sgit_odb *odb,
 {
 	struct sgit_revwalk *w = calloc(1, sizeof(*w));
 	struct sgit_revwalk_options defaults = SGIT_REVWALK_OPTIONS_INIT;
+	int rc;
 
 	*out = NULL;
 	if (!w)
@@ -530,6 +459,15 @@ int sgit_revwalk_new(struct sgit_revwalk **out, struct sgit_odb *odb,
 	w->err = err;
 	w->opts = opts ? *opts : defaults;
 	w->bydate = 1;
+	w->current = RW_NONE;
+	sgit_buf_init(&w->raw);
+	if ((rc = rw_filter_new(&w->filter, &w->opts, err)) < 0 ||
+	    (rc = rw_paths_init(w, &w->opts)) < 0 ||
+	    (w->opts.objects && (rc = rw_objects_new(&w->objs)) < 0)) {
+		sgit_revwalk_free(w);
+		return rc == SGIT_ENOMEM ? sgit_error_nomem(err) : rc;
+	}
+	w->opts.authors = w->opts.committers = w->opts.greps = w->opts.paths = NULL;
 	*out = w;
 	return 0;
 }
@@ -540,11 +478,21 @@ void sgit_revwalk_free(struct sgit_revwalk *walk)
 
 	if (!walk)
 		return;
-	for (k = 0; k < walk->nnodes; k++)
-		free(walk->nodes[k].parents);
+	if (walk->bodies)
+		for (k = 0; k < walk->nnodes; k++)
+			free(walk->bodies[k].ptr);
+	free(walk->bodies);
+	free(walk->trees);
 	free(walk->nodes);
 	free(walk->slots);
+	free(walk->pool);
 	free(walk->heap);
 	free(walk->list);
+	free(walk->bounds);
+	sgit_buf_release(&walk->raw);
+	sgit_commit_free(walk->current_commit);
+	rw_filter_free(walk->filter);
+	rw_paths_release(walk);
+	rw_objects_free(walk->objs);
 	free(walk);
 }
