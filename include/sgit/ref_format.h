@@ -106,6 +106,13 @@ struct sgit_ref_list;
 int sgit_ref_list_collect(struct sgit_ref_list **out, struct sgit_repo *repo,
 			  const struct sgit_ref_filter *filter);
 void sgit_ref_list_free(struct sgit_ref_list *list);
+/*
+ * A list of the one ref name (used as given: "v1.0" stays "v1.0" in
+ * %(refname)) pointing at id, as git formats a single ref it was handed
+ * (verify-tag --format). SGIT_ENOMEM.
+ */
+int sgit_ref_list_one(struct sgit_ref_list **out, struct sgit_repo *repo, const char *name,
+		      const struct sgit_oid *id);
 size_t sgit_ref_list_count(const struct sgit_ref_list *list);
 /* The full name of the i-th ref. */
 const char *sgit_ref_list_name(const struct sgit_ref_list *list, size_t i);

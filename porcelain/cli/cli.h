@@ -159,6 +159,8 @@ int cmd_reset(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_merge_base(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_pack_objects(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_remote(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_verify_commit(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_verify_tag(int argc, const char **argv, struct cli_ctx *ctx);
 
 /* The table, for help. */
 const struct cli_command *cli_commands(size_t *n);

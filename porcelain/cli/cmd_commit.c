@@ -8,6 +8,7 @@
 #include "porcelain/cli/commit_cmd.h"
 #include "porcelain/cli/editor.h"
 #include "porcelain/cli/index_cmd.h"
+#include "porcelain/cli/sign_cmd.h"
 #include "porcelain/cli/worktree_cmd.h"
 #include "sgit/changes.h"
 #include "sgit/diff_output.h"
@@ -419,13 +420,33 @@ static int committable(const struct commit_state *st)
 
 /* ---- the new commit ---- */
 
+/* git's words for a failed commit object: signing failures first name what gpg did. */
+static int create_failed(struct commit_state *st, const struct sgit_commit_create_result *res,
+			 const struct sign_ctx *sc)
+{
+	if (res->hint) {
+		fflush(stdout);
+		fputs(res->hint, stderr);
+	}
+	if (res->failed == SGIT_COMMIT_STEP_MESSAGE)
+		return cli_error("%s", sgit_error_message(cli_err(st->ctx)));
+	if (res->failed == SGIT_COMMIT_STEP_SIGN) {
+		sign_ctx_report(sc, cli_err(st->ctx));
+		return cli_fatal("failed to write commit object");
+	}
+	return cli_fatal_err(cli_err(st->ctx));
+}
+
 static int create(struct sgit_oid *out, struct commit_state *st)
 {
 	struct sgit_commit_create_opts co = SGIT_COMMIT_CREATE_OPTS_INIT;
 	struct sgit_commit_extra extra = SGIT_COMMIT_EXTRA_INIT;
 	struct sgit_commit_create_result res;
+	struct sign_ctx sc = { SGIT_GPG_CONFIG_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, { NULL, NULL, NULL }, 0 };
 	int rc;
 
+	if (st->o->sign_key && (rc = sign_ctx_init(&sc, st->ctx, st->o->sign_key, st->committer.ptr)))
+		goto out;
 	if (st->o->amend && sgit_commit_extra_from_commit(&extra, st->old, sgit_commit_signature_headers,
 							  cli_err(st->ctx)) < 0) {
 		rc = cli_fatal_err(cli_err(st->ctx));
@@ -439,23 +460,23 @@ static int create(struct sgit_oid *out, struct commit_state *st)
 	co.extra = &extra;
 	co.message = st->msg.ptr;
 	co.message_len = st->msg.len;
+	if (st->o->sign_key) {
+		co.sign = sign_ctx_cb;
+		co.sign_data = &sc;
+	}
 	rc = sgit_commit_create(&res, st->ctx->repo, &co);
 	if (res.converted) {
 		fflush(stdout);
 		fputs(sgit_commit_utf8_warning(), stderr);
 	}
 	if (rc < 0) {
-		if (res.hint) {
-			fflush(stdout);
-			fputs(res.hint, stderr);
-		}
-		rc = res.failed == SGIT_COMMIT_STEP_MESSAGE ? cli_error("%s", sgit_error_message(cli_err(st->ctx)))
-							    : cli_fatal_err(cli_err(st->ctx));
+		rc = create_failed(st, &res, &sc);
 		goto out;
 	}
 	*out = res.id;
 out:
 	sgit_commit_extra_release(&extra);
+	sign_ctx_release(&sc);
 	return rc;
 }
 
@@ -663,11 +684,15 @@ int cmd_commit(int argc, const char **argv, struct cli_ctx *ctx)
 {
 	struct commit_opts o;
 	struct commit_state st;
-	int rc;
+	int rc, sign = 0;
 
 	memset(&o, 0, sizeof(o));
 	o.edit = -1;
 	o.status = 1;
+	/* commit.gpgSign is the default that -S and --no-gpg-sign override */
+	if (ctx->repo && (rc = sign_config_bool(&sign, ctx, "commit.gpgsign")))
+		return rc;
+	o.sign_key = sign ? "" : NULL;
 	{
 		const struct cli_option opts[] = {
 			CLI_BOOL('q', "quiet", &o.quiet, "suppress summary after successful commit"),
@@ -681,6 +706,7 @@ int cmd_commit(int argc, const char **argv, struct cli_ctx *ctx)
 			CLI_BOOL('e', "edit", &o.edit, "force edit of commit"),
 			CLI_STRING(0, "cleanup", &o.cleanup, "mode", "how to strip spaces and #comments from message"),
 			CLI_BOOL(0, "status", &o.status, "include status in commit message template"),
+			CLI_STRING_OPTARG('S', "gpg-sign", &o.sign_key, "key-id", "GPG sign commit", ""),
 			CLI_GROUP("Commit contents options"),
 			CLI_BOOL('a', "all", &o.all, "commit all changed files"),
 			CLI_BOOL(0, "amend", &o.amend, "amend previous commit"),

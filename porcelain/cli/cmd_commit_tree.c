@@ -7,12 +7,13 @@
 #include <unistd.h>
 #include "porcelain/cli/cli.h"
 #include "porcelain/cli/object_name.h"
+#include "porcelain/cli/sign_cmd.h"
 #include "sgit/commit_create.h"
 #include "util/fs.h"
 
 static const char *const commit_tree_usage[] = {
 	"sgit commit-tree <tree> [(-p <parent>)...]",
-	"sgit commit-tree [(-p <parent>)...] [(-m <message>)...]\n"
+	"sgit commit-tree [(-p <parent>)...] [-S[<keyid>]] [(-m <message>)...]\n"
 	"                        [(-F <file>)...] <tree>",
 	NULL,
 };
@@ -23,6 +24,7 @@ struct commit_tree_state {
 	struct sgit_oid *parents;
 	size_t nparents, alloc;
 	struct sgit_buf message;
+	const char *sign_key;		/* -S[<key>]: "" or the key; NULL: not signed */
 };
 
 static void die_nomem(void)
@@ -100,15 +102,18 @@ static int file_cb(const struct cli_option *opt, const char *arg, int unset)
 }
 
 /* Report a failed sgit_commit_create() as git does: it dies for some steps, errors out for others. */
-static int report_failure(struct cli_ctx *ctx, const struct sgit_commit_create_result *res)
+static int report_failure(struct cli_ctx *ctx, const struct sgit_commit_create_result *res,
+			  const struct sign_ctx *sc)
 {
 	if (res->hint) {
 		fflush(stdout);
 		fputs(res->hint, stderr);
 	}
 	switch (res->failed) {
-	case SGIT_COMMIT_STEP_MESSAGE:
 	case SGIT_COMMIT_STEP_SIGN:
+		sign_ctx_report(sc, cli_err(ctx));
+		return 1;
+	case SGIT_COMMIT_STEP_MESSAGE:
 	case SGIT_COMMIT_STEP_WRITE:
 		return cli_error("%s", sgit_error_message(cli_err(ctx)));
 	default:
@@ -116,11 +121,35 @@ static int report_failure(struct cli_ctx *ctx, const struct sgit_commit_create_r
 	}
 }
 
+/*
+ * -S: the settings and the key, the committer's identity standing in for a
+ * missing one. When the identity itself is refused, signing is left out:
+ * the commit fails on it first, with git's message.
+ */
+static int setup_signing(struct sgit_commit_create_opts *o, struct sign_ctx *sc, struct cli_ctx *ctx,
+			 const char *key, const struct sgit_person_options *person)
+{
+	struct sgit_buf who = SGIT_BUF_INIT;
+	struct sgit_error ignored = SGIT_ERROR_INIT;
+	struct sgit_person_options p = *person;
+	int hint = 0, rc = 0;
+
+	p.strict = 1;
+	if (sgit_person_ident(&who, &hint, SGIT_PERSON_COMMITTER, &p, &ignored) == 0 &&
+	    (rc = sign_ctx_init(sc, ctx, key, who.ptr)) == 0) {
+		o->sign = sign_ctx_cb;
+		o->sign_data = sc;
+	}
+	sgit_buf_release(&who);
+	return rc;
+}
+
 static int write_commit(struct cli_ctx *ctx, struct commit_tree_state *st, const struct sgit_oid *tree)
 {
 	struct sgit_commit_create_opts o = SGIT_COMMIT_CREATE_OPTS_INIT;
 	struct sgit_person_options person = SGIT_PERSON_OPTIONS_INIT;
 	struct sgit_commit_create_result res;
+	struct sign_ctx sc = { SGIT_GPG_CONFIG_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, { NULL, NULL, NULL }, 0 };
 	char hex[SGIT_OID_HEXSZ + 1];
 	int rc;
 
@@ -132,24 +161,30 @@ static int write_commit(struct cli_ctx *ctx, struct commit_tree_state *st, const
 	o.person = &person;
 	o.message = st->message.ptr;
 	o.message_len = st->message.len;
+	if (st->sign_key && (rc = setup_signing(&o, &sc, ctx, st->sign_key, &person)))
+		goto out;
 	rc = sgit_commit_create(&res, ctx->repo, &o);
 	if (res.converted) {
 		fflush(stdout);
 		fputs(sgit_commit_utf8_warning(), stderr);
 	}
 	if (rc < 0)
-		return report_failure(ctx, &res);
-	printf("%s\n", sgit_oid_tohex(hex, &res.id));
-	return 0;
+		rc = report_failure(ctx, &res, &sc);
+	else
+		printf("%s\n", sgit_oid_tohex(hex, &res.id));
+out:
+	sign_ctx_release(&sc);
+	return rc;
 }
 
 int cmd_commit_tree(int argc, const char **argv, struct cli_ctx *ctx)
 {
-	struct commit_tree_state st = { ctx, NULL, 0, 0, SGIT_BUF_INIT };
+	struct commit_tree_state st = { ctx, NULL, 0, 0, SGIT_BUF_INIT, NULL };
 	const struct cli_option opts[] = {
 		CLI_CALLBACK('p', NULL, &st, "parent", "id of a parent commit object", 0, parent_cb),
 		CLI_CALLBACK('m', NULL, &st, "message", "commit message", 0, message_cb),
 		CLI_CALLBACK('F', NULL, &st, "file", "read commit log message from file", 0, file_cb),
+		CLI_STRING_OPTARG('S', "gpg-sign", &st.sign_key, "key-id", "GPG sign commit", ""),
 		CLI_END,
 	};
 	struct sgit_oid tree;

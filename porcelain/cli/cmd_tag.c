@@ -1,4 +1,4 @@
-/* porcelain/cli/cmd_tag.c: sgit tag: list, create (lightweight or annotated), delete */
+/* porcelain/cli/cmd_tag.c: sgit tag: list, create (lightweight, annotated or signed), delete, verify */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,16 +8,19 @@
 #include "porcelain/cli/editor.h"
 #include "porcelain/cli/ref_cmd.h"
 #include "porcelain/cli/reflist.h"
+#include "porcelain/cli/sign_cmd.h"
+#include "porcelain/cli/verify_cmd.h"
 #include "porcelain/refinfo.h"
 #include "sgit/tag_create.h"
 #include "util/fs.h"
 #include "util/message.h"
 
 static const char *const tag_usage[] = {
-	"sgit tag [-a] [-f] [-m <msg> | -F <file>] [-e]\n"
+	"sgit tag [-a | -s | -u <key-id>] [-f] [-m <msg> | -F <file>] [-e]\n"
 	"               <tagname> [<commit> | <object>]",
 	"sgit tag -d <tagname>...",
 	"sgit tag [-n[<num>]] -l [--contains <commit>] [--sort=<key>] [-i] [<pattern>...]",
+	"sgit tag -v [--format=<format>] <tagname>...",
 	NULL,
 };
 
@@ -34,6 +37,9 @@ struct tag_opts {
 	const struct cli_option *all;	/* for the usage printed on a conflict */
 	int lines;			/* -n: -1 when not given */
 	int annotate, force, edit, ignore_case, create_reflog;
+	int sign;			/* -s 1, --no-sign 0, -1 when not given (tag.gpgSign decides) */
+	const char *key;		/* -u <key-id> */
+	const char *format;		/* -v --format */
 	struct cli_strlist messages;	/* -m, each a paragraph */
 	const char *file;		/* -F */
 	const char *cleanup;
@@ -263,12 +269,57 @@ static void advise_nested(struct cli_ctx *ctx, const char *name, const char *obj
 	}
 }
 
+/* tag.forceSignAnnotated signs what -m or -F annotate (not -a); then the key and settings. */
+static int setup_signing(struct sgit_tag_create_opts *copts, struct sign_ctx *sc, struct cli_ctx *ctx,
+			 struct tag_opts *o, const char *tagger)
+{
+	int force = 0, rc;
+
+	if (!o->annotate && (rc = sign_config_bool(&force, ctx, "tag.forcesignannotated")))
+		return rc;
+	if (force)
+		o->sign = 1;
+	if (!o->sign)
+		return 0;
+	if ((rc = sign_ctx_init(sc, ctx, o->key, tagger)))
+		return rc;
+	copts->sign = sign_ctx_cb;
+	copts->sign_data = sc;
+	return 0;
+}
+
+/*
+ * A file in the git dir as git names it: a git dir it found itself is
+ * ".git" below the top of the work tree (where it works), one from GIT_DIR
+ * or --git-dir is used as given.
+ */
+static const char *shown_path(struct cli_ctx *ctx, const char *path)
+{
+	const char *top = sgit_repo_work_tree(ctx->repo);
+	size_t n = top ? strlen(top) : 0;
+
+	if (n && !sgit_repo_getenv(ctx->repo, "GIT_DIR") && !strncmp(path, top, n) && path[n] == '/')
+		return path + n + 1;
+	return path;
+}
+
+/* git's words when the signature failed; the edited message stays for the next try. */
+static int sign_failed(const struct sign_ctx *sc, struct cli_ctx *ctx, const struct sgit_buf *edit_path)
+{
+	sign_ctx_report(sc, cli_err(ctx));
+	cli_error("unable to sign the tag");
+	if (edit_path->len)
+		fprintf(stderr, "The tag message has been left in %s\n", shown_path(ctx, edit_path->ptr));
+	return 128;
+}
+
 static int create_tag(struct cli_ctx *ctx, struct tag_opts *o, const char **argv, int argc)
 {
 	struct sgit_tag_create_opts copts = SGIT_TAG_CREATE_OPTS_INIT;
 	struct sgit_tag_create_result res;
 	struct sgit_buf ref = SGIT_BUF_INIT, who = SGIT_BUF_INIT, msg = SGIT_BUF_INIT;
 	struct sgit_buf edit_path = SGIT_BUF_INIT;
+	struct sign_ctx sc = { SGIT_GPG_CONFIG_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, { NULL, NULL, NULL }, 0 };
 	const char *object = argc == 2 ? argv[1] : "HEAD";
 	struct sgit_oid target, prev;
 	char abbrev[SGIT_OID_HEXSZ + 1];
@@ -278,7 +329,7 @@ static int create_tag(struct cli_ctx *ctx, struct tag_opts *o, const char **argv
 		return cli_fatal("too many arguments");
 	if (o->messages.nr && o->file)
 		return cli_fatal("options '-F' and '-m' cannot be used together");
-	copts.annotated = o->annotate || o->messages.nr || o->file;
+	copts.annotated = o->sign || o->annotate || o->messages.nr || o->file;
 	if (cli_refcmd_resolve(&target, ctx, object) < 0) {
 		rc = cli_fatal("Failed to resolve '%s' as a valid ref.", object);
 		goto out;
@@ -297,6 +348,8 @@ static int create_tag(struct cli_ctx *ctx, struct tag_opts *o, const char **argv
 		goto out;
 	if (copts.annotated && (rc = tag_message(&msg, &edit_path, ctx, o, argv[0], &prev)))
 		goto out;
+	if (copts.annotated && (rc = setup_signing(&copts, &sc, ctx, o, who.ptr)))
+		goto out;
 	copts.name = argv[0];
 	copts.target = &target;
 	copts.message = msg.ptr;
@@ -305,7 +358,7 @@ static int create_tag(struct cli_ctx *ctx, struct tag_opts *o, const char **argv
 	copts.force = o->force;
 	copts.create_reflog = o->create_reflog;
 	if (sgit_tag_create(&res, ctx->repo, &copts) < 0) {
-		rc = cli_fatal_err(cli_err(ctx));
+		rc = sc.failed ? sign_failed(&sc, ctx, &edit_path) : cli_fatal_err(cli_err(ctx));
 		goto out;
 	}
 	if (copts.annotated && res.target_type == SGIT_OBJ_TAG)
@@ -321,30 +374,88 @@ out:
 	sgit_buf_release(&who);
 	sgit_buf_release(&msg);
 	sgit_buf_release(&edit_path);
+	sign_ctx_release(&sc);
 	return rc;
+}
+
+/* ---- verifying ---- */
+
+/* tag -v: each name is refs/tags/<name>, shown whole on stdout, gpg's verdict on stderr. */
+static int verify_tags(struct cli_ctx *ctx, struct tag_opts *o, const char **names, int n)
+{
+	struct sgit_gpg_config cfg = SGIT_GPG_CONFIG_INIT;
+	struct sgit_ref_format *fmt = NULL;
+	struct sgit_buf ref = SGIT_BUF_INIT;
+	struct sgit_oid id;
+	int i, rc, had_error = 0;
+
+	if ((o->format && (rc = verify_format_new(&fmt, ctx, o->format, tag_usage, o->all))) ||
+	    (rc = verify_config(&cfg, ctx)))
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (sgit_buf_printf(&ref, "refs/tags/%s", names[i]) < 0) {
+			rc = cli_fatal("out of memory");
+			goto out;
+		}
+		if (sgit_refdb_resolve(&id, NULL, sgit_repo_refdb(ctx->repo), ref.ptr) < 0) {
+			had_error = verify_error("tag '%s' not found.", names[i]);
+			continue;
+		}
+		rc = verify_tag_object(ctx, &cfg, &id, names[i], fmt ? VERIFY_OMIT_STATUS : VERIFY_VERBOSE);
+		if (rc == 128)
+			goto out;
+		if (rc)
+			had_error = 1;
+		else if (fmt && (rc = verify_format_print(ctx, fmt, names[i], &id)))
+			goto out;
+	}
+	rc = had_error;
+out:
+	sgit_ref_format_free(fmt);
+	sgit_buf_release(&ref);
+	return rc;
+}
+
+/* -s, --no-sign, -u and tag.gpgSign, as git weighs them; 0 or an exit code. */
+static int decide_sign(struct tag_opts *o, struct cli_ctx *ctx)
+{
+	int on = 0, rc;
+
+	if (o->sign == -1) {
+		if (!o->mode && (rc = sign_config_bool(&on, ctx, "tag.gpgsign")))
+			return rc;
+		o->sign = !o->mode && on;
+	}
+	if (o->key)
+		o->sign = 1;
+	return 0;
 }
 
 int cmd_tag(int argc, const char **argv, struct cli_ctx *ctx)
 {
-	struct tag_opts o = { 0, NULL, NULL, -1, 0, 0, 0, 0, 0, CLI_STRLIST_INIT, NULL, NULL, NULL,
-			      CLI_STRLIST_INIT };
+	struct tag_opts o = { 0, NULL, NULL, -1, 0, 0, 0, 0, 0, -1, NULL, NULL, CLI_STRLIST_INIT, NULL, NULL,
+			      NULL, CLI_STRLIST_INIT };
 	const struct cli_option opts[] = {
 		CLI_CALLBACK('l', "list", &o, NULL, "list tag names", CLI_NOARG, set_mode),
 		{ CLI_OPT_INT, 'n', NULL, &o.lines, "n", "print <n> lines of each tag message",
 		  CLI_OPTARG, (intptr_t)"1", NULL },
 		CLI_CALLBACK('d', "delete", &o, NULL, "delete tags", CLI_NOARG, set_mode),
+		CLI_CALLBACK('v', "verify", &o, NULL, "verify tags", CLI_NOARG, set_mode),
 		CLI_GROUP("Tag creation options"),
 		CLI_BOOL('a', "annotate", &o.annotate, "annotated tag, needs a message"),
 		CLI_STRING_LIST('m', "message", &o.messages, "message", "tag message"),
 		CLI_STRING('F', "file", &o.file, "file", "read message from file"),
 		CLI_BOOL('e', "edit", &o.edit, "force edit of tag message"),
 		CLI_STRING(0, "cleanup", &o.cleanup, "mode", "how to strip spaces and #comments from message"),
+		CLI_BOOL('s', "sign", &o.sign, "annotated and GPG-signed tag"),
 		CLI_BOOL('f', "force", &o.force, "replace the tag if exists"),
 		CLI_BOOL(0, "create-reflog", &o.create_reflog, "create a reflog"),
+		CLI_STRING('u', "local-user", &o.key, "key-id", "use another key to sign the tag"),
 		CLI_GROUP("Tag listing options"),
 		CLI_STRING(0, "contains", &o.contains, "commit", "print only tags that contain the commit"),
 		CLI_STRING_LIST(0, "sort", &o.sort, "key", "field name to sort on"),
 		CLI_BOOL('i', "ignore-case", &o.ignore_case, "sorting and filtering are case insensitive"),
+		CLI_STRING(0, "format", &o.format, "format", "format to use for the output"),
 		CLI_END,
 	};
 	int rc;
@@ -353,8 +464,14 @@ int cmd_tag(int argc, const char **argv, struct cli_ctx *ctx)
 	argc = cli_parse_options(argc, argv, opts, tag_usage, 0);
 	if (!o.mode && (argc == 0 || o.lines != -1 || o.contains))
 		o.mode = 'l';
-	if (o.mode == 'l' && (o.annotate || o.messages.nr || o.file || o.force || o.edit))
+	if ((rc = decide_sign(&o, ctx)))
+		goto out;
+	if (o.mode && (o.sign || o.annotate || o.messages.nr || o.file || o.force || (o.mode == 'l' && o.edit)))
 		cli_usage_with_options(tag_usage, opts, 1);
+	if (o.format && o.mode != 'v') {
+		rc = cli_fatal("--format is only supported with -v");
+		goto out;
+	}
 	if (o.lines != -1 && o.mode != 'l') {
 		rc = cli_fatal("the '-n' option is only allowed in list mode");
 		goto out;
@@ -363,6 +480,8 @@ int cmd_tag(int argc, const char **argv, struct cli_ctx *ctx)
 		rc = list_tags(ctx, &o, argv, argc);
 	else if (o.mode == 'd')
 		rc = delete_tags(ctx, argv, argc);
+	else if (o.mode == 'v')
+		rc = verify_tags(ctx, &o, argv, argc);
 	else
 		rc = create_tag(ctx, &o, argv, argc);
 out:

@@ -19,6 +19,7 @@ struct commit_opts {
 	const char **paths;		/* commit <paths>: only these, as the work tree has them */
 	int npaths;
 	int status;			/* --status / --no-status: the status in the template */
+	const char *sign_key;		/* -S[<key>], commit.gpgSign: "" or the key; NULL: not signed */
 };
 
 /* Where the commit stands while it is being made. */

@@ -40,6 +40,8 @@ static const struct cli_command commands[] = {
 	{ "tag", cmd_tag, CLI_NEEDS_REPO, "Create, list, delete or verify a tag object" },
 	{ "update-ref", cmd_update_ref, CLI_NEEDS_REPO, "Update the object name stored in a ref safely" },
 	{ "var", cmd_var, CLI_OPTIONAL_REPO, "Show a Git logical variable" },
+	{ "verify-commit", cmd_verify_commit, CLI_NEEDS_REPO, "Check the GPG signature of commits" },
+	{ "verify-tag", cmd_verify_tag, CLI_NEEDS_REPO, "Check the GPG signature of tags" },
 	{ "version", cmd_version, CLI_NO_SETUP, "Display version information about sgit" },
 	{ "write-tree", cmd_write_tree, CLI_NEEDS_REPO, "Create a tree object from the current index" },
 };

@@ -37,8 +37,7 @@ static void print_option_line(FILE *f, const struct cli_option *o)
 	if (o->short_name && o->long_name)
 		n += fprintf(f, ", ");
 	if (o->long_name)
-		n += fprintf(f, "--%s%s", (o->kind == CLI_OPT_BOOL && !(o->flags & CLI_NONEG) &&
-					   strncmp(o->long_name, "no-", 3)) ? "[no-]" : "", o->long_name);
+		n += fprintf(f, "--%s", o->long_name);	/* git 2.39 does not show "[no-]" */
 	if (o->argh) {
 		if (o->flags & CLI_OPTARG)
 			n += fprintf(f, o->long_name ? "[=<%s>]" : "[<%s>]", o->argh);
