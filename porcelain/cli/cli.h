@@ -14,6 +14,7 @@ struct cli_ctx {
 	const char **config_params;	/* -c key=value, in order */
 	size_t nconfig_params;
 	int no_pager;
+	int paginate;			/* -p, --paginate: page whatever the command */
 	struct sgit_repo *repo;		/* opened by main() for commands that need one */
 	struct sgit_error err;		/* for calls made without a repo */
 };
@@ -151,6 +152,9 @@ int cmd_mv(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_commit(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_status(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_diff(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_log(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_show(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_rev_list(int argc, const char **argv, struct cli_ctx *ctx);
 
 int cmd_checkout(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_switch(int argc, const char **argv, struct cli_ctx *ctx);

@@ -22,6 +22,7 @@ static const struct cli_command commands[] = {
 	{ "hash-object", cmd_hash_object, CLI_OPTIONAL_REPO, "Compute object ID and optionally create an object from a file" },
 	{ "help", cmd_help, CLI_NO_SETUP, "Display help information about sgit" },
 	{ "init", cmd_init, CLI_NO_SETUP, "Create an empty Git repository or reinitialize an existing one" },
+	{ "log", cmd_log, CLI_NEEDS_REPO, "Show commit logs" },
 	{ "ls-files", cmd_ls_files, CLI_NEEDS_REPO, "Show information about files in the index and the working tree" },
 	{ "merge-base", cmd_merge_base, CLI_NEEDS_REPO, "Find as good common ancestors as possible for a merge" },
 	{ "mv", cmd_mv, CLI_NEEDS_REPO | CLI_NEEDS_WORK_TREE, "Move or rename a file, a directory, or a symlink" },
@@ -31,8 +32,10 @@ static const struct cli_command commands[] = {
 	{ "remote", cmd_remote, CLI_NEEDS_REPO, "Manage set of tracked repositories" },
 	{ "reset", cmd_reset, CLI_NEEDS_REPO, "Reset current HEAD to the specified state" },
 	{ "restore", cmd_restore, CLI_NEEDS_REPO | CLI_NEEDS_WORK_TREE, "Restore working tree files" },
+	{ "rev-list", cmd_rev_list, CLI_NEEDS_REPO, "Lists commit objects in reverse chronological order" },
 	{ "rev-parse", cmd_rev_parse, CLI_NEEDS_REPO, "Pick out and massage parameters" },
 	{ "rm", cmd_rm, CLI_NEEDS_REPO | CLI_NEEDS_WORK_TREE, "Remove files from the working tree and from the index" },
+	{ "show", cmd_show, CLI_NEEDS_REPO, "Show various types of objects" },
 	{ "show-ref", cmd_show_ref, CLI_NEEDS_REPO, "List references in a local repository" },
 	{ "status", cmd_status, CLI_NEEDS_REPO | CLI_NEEDS_WORK_TREE, "Show the working tree status" },
 	{ "switch", cmd_switch, CLI_NEEDS_REPO | CLI_NEEDS_WORK_TREE, "Switch branches" },
@@ -209,8 +212,10 @@ static int parse_global(int argc, const char **argv, struct cli_ctx *ctx, int *r
 			return -1;
 		} else if (!strcmp(a, "-P") || !strcmp(a, "--no-pager")) {
 			ctx->no_pager = 1;
+			ctx->paginate = 0;
 		} else if (!strcmp(a, "-p") || !strcmp(a, "--paginate")) {
 			ctx->no_pager = 0;
+			ctx->paginate = 1;
 		} else if (!strcmp(a, "--no-replace-objects") || !strcmp(a, "--literal-pathspecs")) {
 			/* accepted for compatibility; sgit has no replace refs or pathspec magic yet */
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--version")) {
@@ -248,7 +253,7 @@ static int setup_repo(const struct cli_command *cmd, struct cli_ctx *ctx)
 
 int main(int argc, const char **argv)
 {
-	struct cli_ctx ctx = { SGIT_REPO_OPTIONS_INIT, NULL, 0, 0, NULL, SGIT_ERROR_INIT };
+	struct cli_ctx ctx = { SGIT_REPO_OPTIONS_INIT, NULL, 0, 0, 0, NULL, SGIT_ERROR_INIT };
 	const struct cli_command *cmd;
 	int rc = 0, first;
 

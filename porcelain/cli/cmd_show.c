@@ -1,0 +1,182 @@
+/* porcelain/cli/cmd_show.c: sgit show: commits with their diff, tags, trees and blobs */
+#include <stdlib.h>
+#include <string.h>
+#include "porcelain/cli/log_cmd.h"
+#include "porcelain/cli/pager.h"
+#include "sgit/commit.h"
+#include "sgit/ident.h"
+#include "sgit/tag.h"
+#include "sgit/tree.h"
+
+static int oom(void)
+{
+	return cli_fatal("out of memory");
+}
+
+/* "Tagger: ..." as git prints a tag's tagger for the format asked (medium adds the date). */
+static int add_tagger(struct log_cmd *lc, const struct sgit_tag *tag)
+{
+	const struct sgit_header *h = sgit_tag_tagger(tag);
+	enum sgit_pretty_format f = lc->pretty.format;
+	struct sgit_buf *out = &lc->out;
+	struct sgit_ident who;
+	int rc = 0;
+
+	if (!h || f == SGIT_PRETTY_ONELINE || sgit_ident_parse(&who, h->value, h->value_len, NULL) < 0)
+		return 0;
+	if (f == SGIT_PRETTY_EMAIL)
+		rc = sgit_buf_addf(out, "From: %.*s <%.*s>\n", (int)who.name_len, who.name,
+				   (int)who.email_len, who.email);
+	else
+		rc = sgit_buf_addf(out, "Tagger: %s%.*s <%.*s>\n", f == SGIT_PRETTY_FULLER ? "    " : "",
+				   (int)who.name_len, who.name, (int)who.email_len, who.email);
+	if (rc < 0)
+		return oom();
+	if (f != SGIT_PRETTY_MEDIUM && f != SGIT_PRETTY_FULLER && f != SGIT_PRETTY_EMAIL)
+		return 0;
+	if (!who.has_date)
+		return 0;
+	{
+		struct sgit_date_mode rfc = { SGIT_DATE_RFC, 0, NULL };
+		const struct sgit_date_mode *mode = f == SGIT_PRETTY_EMAIL ? &rfc : &lc->pretty.date;
+
+		if (sgit_date_format(&lc->tmp, who.time, who.tz, mode, lc->pretty.now) < 0)
+			return oom();
+	}
+	rc = sgit_buf_addf(out, "%s%s\n", f == SGIT_PRETTY_MEDIUM ? "Date:   "
+				 : f == SGIT_PRETTY_FULLER ? "TaggerDate: " : "Date: ", lc->tmp.ptr);
+	return rc < 0 ? oom() : 0;
+}
+
+static int read_object(struct sgit_buf *out, enum sgit_object_type *type, struct log_cmd *lc,
+		       const struct sgit_oid *id, const char *name)
+{
+	int rc = sgit_odb_read(out, type, sgit_repo_odb(lc->ctx->repo), id);
+
+	if (rc == SGIT_ENOTFOUND) {
+		sgit_error_clear(cli_err(lc->ctx));
+		return cli_fatal("bad object %s", name);
+	}
+	return rc < 0 ? cli_fatal_err(cli_err(lc->ctx)) : 0;
+}
+
+/* "tag <name>", the tagger, the rest of the object from its blank line; *target gets what it tags. */
+static int show_tag(struct log_cmd *lc, const struct sgit_buf *raw, struct sgit_oid *target)
+{
+	struct sgit_tag *tag = NULL;
+	const char *blank;
+	int rc;
+
+	if (sgit_tag_parse(&tag, raw->ptr, raw->len, cli_err(lc->ctx)) < 0)
+		return cli_fatal_err(cli_err(lc->ctx));
+	*target = *sgit_tag_target_id(tag);
+	if (lc->shown_one && sgit_buf_addch(&lc->out, '\n') < 0)
+		rc = oom();
+	else if (sgit_buf_addf(&lc->out, "%stag %s%s\n", lc->pretty.color ? "\033[33m" : "",
+			       sgit_tag_name(tag), lc->pretty.color ? "\033[m" : "") < 0)
+		rc = oom();
+	else
+		rc = add_tagger(lc, tag);
+	blank = memmem(raw->ptr, raw->len, "\n\n", 2);
+	if (!rc && blank && sgit_buf_add(&lc->out, blank + 1, raw->len - (size_t)(blank + 1 - raw->ptr)) < 0)
+		rc = oom();
+	lc->shown_one = 1;
+	sgit_tag_free(tag);
+	return rc;
+}
+
+/* "tree <name>", a blank line, then the entries of the top level, folders with a final '/'. */
+static int show_tree(struct log_cmd *lc, const struct sgit_buf *raw, const char *name)
+{
+	struct sgit_tree_iter it;
+	struct sgit_tree_entry e;
+	int rc;
+
+	if ((lc->shown_one && sgit_buf_addch(&lc->out, '\n') < 0) ||
+	    sgit_buf_addf(&lc->out, "%stree %s%s\n\n", lc->pretty.color ? "\033[33m" : "", name,
+			  lc->pretty.color ? "\033[m" : "") < 0)
+		return oom();
+	sgit_tree_iter_init(&it, raw->ptr, raw->len);
+	while ((rc = sgit_tree_iter_next(&e, &it, cli_err(lc->ctx))) == 1) {
+		if (sgit_buf_add(&lc->out, e.name, e.name_len) < 0 ||
+		    sgit_buf_adds(&lc->out, sgit_tree_mode_is_tree(e.mode) ? "/\n" : "\n") < 0)
+			return oom();
+	}
+	lc->shown_one = 1;
+	return rc < 0 ? cli_fatal_err(cli_err(lc->ctx)) : 0;
+}
+
+static int show_commit(struct log_cmd *lc, const struct sgit_oid *id, const struct sgit_buf *raw)
+{
+	struct sgit_commit *c = NULL;
+	struct sgit_oid *parents = NULL;
+	size_t i, n;
+	int rc;
+
+	if (sgit_commit_parse(&c, raw->ptr, raw->len, cli_err(lc->ctx)) < 0)
+		return cli_fatal_err(cli_err(lc->ctx));
+	n = sgit_commit_parent_count(c);
+	if (n && !(parents = calloc(n, sizeof(*parents)))) {
+		sgit_commit_free(c);
+		return oom();
+	}
+	for (i = 0; i < n; i++)
+		parents[i] = *sgit_commit_parent_id(c, i);
+	rc = log_cmd_show_commit(lc, id, c, parents, n);
+	free(parents);
+	sgit_commit_free(c);
+	return rc;
+}
+
+/* Each object named, in order: a tag shows itself and then what it tags. */
+static int show_objects(struct log_cmd *lc)
+{
+	struct sgit_buf raw = SGIT_BUF_INIT;
+	enum sgit_object_type type;
+	struct sgit_oid id;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < lc->revs.nr && !rc; i++) {
+		const char *name = lc->revs.items[i].name;
+
+		id = lc->revs.items[i].id;
+		do {
+			if ((rc = read_object(&raw, &type, lc, &id, name)))
+				break;
+			if (type == SGIT_OBJ_TAG)
+				rc = show_tag(lc, &raw, &id);
+			else if (type == SGIT_OBJ_TREE)
+				rc = show_tree(lc, &raw, name);
+			else if (type == SGIT_OBJ_BLOB)
+				rc = sgit_buf_addbuf(&lc->out, &raw) < 0 ? oom() : 0;
+			else
+				rc = show_commit(lc, &id, &raw);
+			if (!rc)
+				rc = log_cmd_flush(lc, 0);
+		} while (!rc && type == SGIT_OBJ_TAG);
+	}
+	sgit_buf_release(&raw);
+	return rc ? rc : log_cmd_flush(lc, 1);
+}
+
+int cmd_show(int argc, const char **argv, struct cli_ctx *ctx)
+{
+	struct log_cmd lc;
+	int rc;
+
+	if (argc == 2 && !strcmp(argv[1], "-h"))
+		return log_cmd_usage(stdout, log_cmd_log_usage);
+	cli_pager_setup(ctx, "show", 1);
+	log_cmd_init(&lc, ctx, LOG_KIND_SHOW);
+	if (!(rc = log_cmd_parse(&lc, argc, argv)) && !(rc = log_revs_default(&lc.revs, ctx, "HEAD")) &&
+	    !(rc = log_cmd_setup(&lc))) {
+		/* git walks when a revision is excluded ("A..B", "^A"), else shows each object */
+		if (!lc.no_walk || log_revs_has_hidden(&lc.revs))
+			rc = (rc = log_cmd_setup_walk(&lc)) ? rc : log_cmd_run(&lc);
+		else
+			rc = show_objects(&lc);
+	}
+	log_cmd_release(&lc);
+	return rc;
+}
