@@ -10,8 +10,8 @@
 #   history_recent <dir>         a small repository dated just before now (relative dates)
 #
 # The history (about 450 commits, every branch counted):
-#   main        the trunk, with files in src/core, a Makefile, a README and a
-#               .mailmap-free tree; merges every branch below but orphan
+#   main        the trunk, with files in src/core, a Makefile, a README, t/;
+#               merges every branch below but orphan and signed
 #   feature     src/feature, t/feature: merged into main three times, with a
 #               merge of main back into it in between
 #   topic/docs  doc/, doc/api/: merged once
@@ -28,10 +28,13 @@
 # blank and white-space lines, CRLF, no final newline, an empty message,
 # odd characters, UTF-8, and on main one commit made by `git commit` with
 # i18n.commitEncoding=ISO-8859-1 (Latin-1 bytes in its message and author).
-# Files: one deleted, one made executable then renamed (unchanged). Dates: eight zones, runs of equal committer dates, one commit older than
-# its parent, author dates apart from committer dates. Tags: lightweight,
-# annotated (multi-line), a tag of a tag, of a tree and of a blob. Refs:
-# refs/remotes/origin/main with origin/HEAD pointing at it.
+# Files: one deleted, one made executable then renamed (unchanged). Dates:
+# eight zones, runs of equal committer dates, one commit older than its
+# parent, author dates apart from committer dates. Tags: lightweight,
+# annotated (multi-line), a tag of a tag, of a tree and of a blob; "mid" marks
+# main while feature is still open (feature..mid and mid..feature both have
+# commits). Refs: refs/remotes/origin/main with origin/HEAD pointing at it.
+# The work tree holds an untracked file "oct2", so that name is ambiguous.
 
 # The fast-import stream of everything but the commits git makes itself.
 history_stream() {
