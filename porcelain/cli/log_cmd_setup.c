@@ -5,6 +5,7 @@
 #include "porcelain/cli/log_cmd.h"
 #include "porcelain/cli/log_cmd_int.h"
 #include "porcelain/cli/pager.h"
+#include "porcelain/cli/pretty_sig_cmd.h"
 #include "sgit/signature.h"
 
 static const char *config_string(struct log_cmd *lc, const char *key)
@@ -127,6 +128,8 @@ static int setup_pretty(struct log_cmd *lc)
 	p->show_decorations = lc->decorate != LOG_DECORATE_NO;
 	p->decorate_style.full_names = lc->decorate == LOG_DECORATE_FULL;
 	needs = sgit_pretty_needs(p);
+	if ((rc = pretty_sig_setup(p, lc->ctx, &lc->owned)))
+		return rc;
 	if ((rc = load_decorations(lc, p->show_decorations || (needs & SGIT_PRETTY_NEEDS_DECORATIONS))))
 		return rc;
 	if (lc->show_signature < 0)

@@ -200,4 +200,32 @@ hugetag=$(sgit hash-object -w -t tag hugetag)
 expect_code "a tag with 1 MiB of garbage as a signature" 1 sgit verify-tag -v "$hugetag"
 if grep -q "Good signature" "$TEST_DIR/.err"; then not_ok "tag garbage: never Good"; else ok "tag garbage: never Good"; fi
 
+# ---- the seed's show --show-signature checks (t7510) ----
+# Good for the signed commits (the amended one as it was before the later
+# amends), nothing added for the unsigned ones, BAD and never Good for the
+# commits edited or NUL-appended after signing.
+show_sig() { expect "$1: show --show-signature" sgit show --pretty=short --show-signature "$2"; }
+amended=$(sgit hash-object -t commit raw)
+for n in initial second merge amended; do
+	c=$n && [ $n = amended ] && c=$amended
+	show_sig "$n" "$c"
+	if grep -q "Good signature from" "$TEST_DIR/.out" && ! grep -q "BAD signature from" "$TEST_DIR/.out"
+	then ok "$n: Good signature shown"; else not_ok "$n: Good signature shown"; sed 's/^/  | /' "$TEST_DIR/.out"; fi
+done
+for c in merge^2 fourth-unsigned; do
+	show_sig "$c" "$c" && cp "$TEST_DIR/.out" withsig && sgit show --pretty=short "$c" >plain
+	expect_files_eq "$c: nothing shown for the unsigned commit" plain withsig
+done
+for n in forged1 forged2; do
+	eval "c=\$$n"
+	show_sig "$n" "$c"
+	if grep -q "BAD signature from" "$TEST_DIR/.out" && ! grep -q "Good signature from" "$TEST_DIR/.out"
+	then ok "$n: BAD, never Good"; else not_ok "$n: BAD, never Good"; sed 's/^/  | /' "$TEST_DIR/.out"; fi
+done
+expect "log --no-walk --show-signature over the forged commits" sgit log --no-walk --show-signature "$forged1" "$forged2"
+expect_eq "two BAD signatures, no Good one" "2 0" \
+	"$(grep -c 'BAD signature from' "$TEST_DIR/.out") $(grep -c 'Good signature from' "$TEST_DIR/.out")"
+expect_eq "%G? of them all, in order" "G G G G N N B B" "$(sgit log --no-walk=unsorted --format=%G? initial \
+	second merge "$amended" merge^2 fourth-unsigned "$forged1" "$forged2" | tr '\n' ' ' | sed 's/ $//')"
+
 finish
