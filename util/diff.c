@@ -283,13 +283,20 @@ static int mark_changes(struct diff_side *a, struct diff_side *b, unsigned flags
 
 	if (!kind || (rc = classify_all(&c, a, b)) < 0)
 		goto out;
-	trim_common_ends(a, b);
-	select_lines(a, c.cls, 1, kind, minimal);
-	select_lines(b, c.cls, 0, kind, minimal);
-	if ((rc = sgit_diff_search(a, b, minimal)) < 0)
-		goto out;
-	sgit_diff_compact(a, b, !(flags & SGIT_DIFF_NO_INDENT));
-	sgit_diff_compact(b, a, !(flags & SGIT_DIFF_NO_INDENT));
+	if (flags & SGIT_DIFF_HISTOGRAM) {
+		if ((rc = sgit_diff_histogram(a, b, flags)) < 0)
+			goto out;
+	} else {
+		trim_common_ends(a, b);
+		select_lines(a, c.cls, 1, kind, minimal);
+		select_lines(b, c.cls, 0, kind, minimal);
+		if ((rc = sgit_diff_search(a, b, minimal)) < 0)
+			goto out;
+	}
+	if (!(flags & SGIT_DIFF__UNSLID)) {
+		sgit_diff_compact(a, b, !(flags & SGIT_DIFF_NO_INDENT));
+		sgit_diff_compact(b, a, !(flags & SGIT_DIFF_NO_INDENT));
+	}
 out:
 	free(kind);
 	free(c.cls);

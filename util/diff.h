@@ -27,6 +27,8 @@
 #define SGIT_DIFF_MINIMAL 1u
 #define SGIT_DIFF_NO_INDENT 2u		/* --no-indent-heuristic */
 #define SGIT_DIFF_TRIM_TAIL 4u		/* git drops a long common tail first with -U0: pass it then */
+/* --histogram (util/diff_histogram.c): git merge's algorithm; no cost limit, no lines set aside */
+#define SGIT_DIFF_HISTOGRAM 8u
 
 struct sgit_diff_line {
 	const char *ptr;	/* into the caller's buffer, which must outlive the diff */

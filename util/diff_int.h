@@ -23,6 +23,12 @@ struct diff_side {
 /* Mark a shortest edit script (or a near one, unless minimal) between a->idx and b->idx. */
 int sgit_diff_search(struct diff_side *a, struct diff_side *b, int minimal);
 
+/* Internal flag: leave the marks where the search put them (not slid); the histogram's fallback. */
+#define SGIT_DIFF__UNSLID 0x80000000u
+
+/* Mark the histogram diff's changes between all of a and all of b (SGIT_DIFF_HISTOGRAM). */
+int sgit_diff_histogram(struct diff_side *a, struct diff_side *b, unsigned flags);
+
 /* Slide each group of marks in s to where git puts it; other is kept in step. */
 void sgit_diff_compact(struct diff_side *s, struct diff_side *other, int indent_heuristic);
 

@@ -12,6 +12,7 @@
 #include "porcelain/cli/worktree_cmd.h"
 #include "sgit/changes.h"
 #include "sgit/diff_output.h"
+#include "sgit/merge_state.h"
 #include "sgit/worktree_ops.h"
 #include "util/date.h"
 #include "util/fs.h"
@@ -40,6 +41,7 @@ static void state_release(struct commit_state *st)
 		sgit_index_free(st->idx);
 	sgit_index_free(st->real);
 	sgit_commit_free(st->old);
+	sgit_commit_extra_release(&st->merge_extra);
 	sgit_buf_release(&st->head_ref);
 	sgit_buf_release(&st->author);
 	sgit_buf_release(&st->committer);
@@ -101,39 +103,33 @@ static int push_parent(struct commit_state *st, const struct sgit_oid *id)
 }
 
 /*
- * MERGE_HEAD: one commit per line, each a parent after HEAD (the Merge work
- * decides more); add says whether to take them (not when amending).
+ * A merge in progress (MERGE_HEAD): the parents as git decides them (HEAD,
+ * then the merged heads reduced unless MERGE_MODE says no-ff; a tag named
+ * there kept for its mergetag header) and the mergetag headers; add says
+ * whether to take them (not when amending).
  */
 static int merge_parents(struct commit_state *st, int add)
 {
-	struct sgit_buf path = SGIT_BUF_INIT, data = SGIT_BUF_INIT;
-	struct sgit_oid id;
-	const char *p, *end;
-	int rc = 0;
+	struct sgit_merge_state ms = SGIT_MERGE_STATE_INIT;
+	int rc = sgit_merge_state_load(&ms, st->ctx->repo, st->has_head ? &st->head : NULL);
 
-	if (git_path(&path, st->ctx, "MERGE_HEAD") < 0) {
-		rc = cli_fatal("out of memory");
-		goto out;
-	}
-	if (sgit_fs_read_file(&data, path.ptr, cli_err(st->ctx)) < 0) {
+	if (rc == SGIT_ENOTFOUND) {
 		sgit_error_clear(cli_err(st->ctx));
-		goto out;
+		return 0;
 	}
+	if (rc < 0)
+		return cli_fatal_err(cli_err(st->ctx));
 	st->merging = 1;
-	for (p = data.ptr, end = data.ptr + data.len; add && p < end && !rc; ) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-
-		if (n != SGIT_OID_HEXSZ || sgit_oid_fromhexn(&id, p, n) < 0)
-			rc = cli_fatal("Corrupt MERGE_HEAD file (%s)", path.ptr);
-		else
-			rc = push_parent(st, &id);
-		p = nl ? nl + 1 : end;
+	if (add) {
+		free(st->parents);
+		st->parents = ms.parents;
+		st->nparents = ms.nparents;
+		ms.parents = NULL;
+		st->merge_extra = ms.extra;
+		memset(&ms.extra, 0, sizeof(ms.extra));
 	}
-out:
-	sgit_buf_release(&path);
-	sgit_buf_release(&data);
-	return rc;
+	sgit_merge_state_release(&ms);
+	return 0;
 }
 
 static int decide_parents(struct commit_state *st)
@@ -457,7 +453,7 @@ static int create(struct sgit_oid *out, struct commit_state *st)
 	co.nparents = st->nparents;
 	co.author = st->author.ptr;
 	co.committer = st->committer.ptr;
-	co.extra = &extra;
+	co.extra = st->o->amend ? &extra : &st->merge_extra;
 	co.message = st->msg.ptr;
 	co.message_len = st->msg.len;
 	if (st->o->sign_key) {

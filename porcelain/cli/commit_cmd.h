@@ -35,6 +35,7 @@ struct commit_state {
 	struct sgit_oid *parents;
 	size_t nparents;
 	int merging;			/* MERGE_HEAD exists */
+	struct sgit_commit_extra merge_extra;	/* its mergetag headers (not for --amend) */
 	int base_given;			/* what the changes are judged against: */
 	struct sgit_oid base;		/* HEAD's tree, or for --amend its parent's */
 	int has_base;			/* 0: the empty tree */
