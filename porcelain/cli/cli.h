@@ -163,8 +163,12 @@ int cmd_reset(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_merge_base(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_pack_objects(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_remote(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_fetch(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_clone(int argc, const char **argv, struct cli_ctx *ctx);
+
 int cmd_verify_commit(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_verify_tag(int argc, const char **argv, struct cli_ctx *ctx);
+
 int cmd_merge(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_fmt_merge_msg(int argc, const char **argv, struct cli_ctx *ctx);
 
