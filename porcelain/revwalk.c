@@ -356,10 +356,12 @@ int rw_process_parents(struct sgit_revwalk *w, uint32_t i)
 		}
 		return 0;
 	}
-	if (w->prune && (rc = rw_simplify(w, i)) < 0)
+	if (w->prune && !(w->nodes[i].flags & RW_SIMPLIFIED) && (rc = rw_simplify(w, i)) < 0)
 		return rc;
 	for (k = 0; k < w->nodes[i].nparents; k++) {
 		p = rw_parents(w, i)[k];
+		/* even to a parent queued already, as git passes the side on */
+		w->nodes[p].flags |= w->nodes[i].flags & RW_LEFT;
 		if ((rc = rw_load(w, p)) < 0 || (rc = queue_once(w, p)) < 0)
 			return rc;
 		if (w->opts.first_parent)
@@ -368,14 +370,19 @@ int rw_process_parents(struct sgit_revwalk *w, uint32_t i)
 	return 0;
 }
 
-static int add_start(struct sgit_revwalk *w, const struct sgit_oid *id, int hide)
+/* What a starting commit is: pushed, hidden ("^A"), or pushed as the left of "A...B". */
+enum start_kind { START_PUSH, START_HIDE, START_LEFT };
+
+static int add_start(struct sgit_revwalk *w, const struct sgit_oid *id, enum start_kind kind)
 {
 	uint32_t i;
 	int rc;
 
 	if ((rc = lookup(&i, w, id)) < 0 || (rc = rw_load(w, i)) < 0)
 		return rc;
-	if (hide) {
+	if (kind == START_LEFT)
+		w->nodes[i].flags |= RW_LEFT;
+	if (kind == START_HIDE) {
 		rw_set_hidden(w, i);
 		w->nodes[i].flags |= RW_BOTTOM;
 		w->limited = 1;
@@ -387,17 +394,23 @@ static int add_start(struct sgit_revwalk *w, const struct sgit_oid *id, int hide
 
 int sgit_revwalk_push(struct sgit_revwalk *walk, const struct sgit_oid *id)
 {
-	return add_start(walk, id, 0);
+	return add_start(walk, id, START_PUSH);
 }
 
 int sgit_revwalk_hide(struct sgit_revwalk *walk, const struct sgit_oid *id)
 {
-	return add_start(walk, id, 1);
+	return add_start(walk, id, START_HIDE);
 }
 
-/* Peel tags from id as rev-list does with its arguments; pushed tags are listed by --objects. */
-static int add_object(struct sgit_revwalk *w, const struct sgit_oid *id, const char *path, int hide)
+/*
+ * Peel tags from id as rev-list does with its arguments; pushed tags are
+ * listed by --objects (not when only marking the left side: the same tip
+ * is pushed as it is too).
+ */
+static int add_object(struct sgit_revwalk *w, const struct sgit_oid *id, const char *path,
+		      enum start_kind kind)
 {
+	int hide = kind == START_HIDE, list = w->objs && kind == START_PUSH;
 	struct sgit_tag *tag = NULL;
 	enum sgit_object_type type;
 	struct sgit_oid cur = *id;
@@ -414,8 +427,8 @@ static int add_object(struct sgit_revwalk *w, const struct sgit_oid *id, const c
 		    (rc = sgit_tag_parse(&tag, w->raw.ptr, w->raw.len, w->err)) < 0)
 			goto out;
 		name = sgit_tag_name(tag);
-		if (w->objs && !hide && (rc = rw_objects_add_pending(w, &cur, SGIT_OBJ_TAG, name ? name : "",
-								     name ? strlen(name) : 0)) < 0)
+		if (list && (rc = rw_objects_add_pending(w, &cur, SGIT_OBJ_TAG, name ? name : "",
+							 name ? strlen(name) : 0)) < 0)
 			goto out;
 		cur = *sgit_tag_target_id(tag);
 		sgit_tag_free(tag);
@@ -423,8 +436,8 @@ static int add_object(struct sgit_revwalk *w, const struct sgit_oid *id, const c
 		path = NULL;
 	}
 	if (type == SGIT_OBJ_COMMIT)
-		rc = add_start(w, &cur, hide);
-	else if (!w->objs || (type != SGIT_OBJ_TREE && type != SGIT_OBJ_BLOB))
+		rc = add_start(w, &cur, kind);
+	else if (!w->objs || kind == START_LEFT || (type != SGIT_OBJ_TREE && type != SGIT_OBJ_BLOB))
 		rc = 0;
 	else if (hide)
 		rc = rw_objects_hide(w, &cur, type);
@@ -437,12 +450,17 @@ out:
 
 int sgit_revwalk_push_object(struct sgit_revwalk *walk, const struct sgit_oid *id, const char *path)
 {
-	return add_object(walk, id, path, 0);
+	return add_object(walk, id, path, START_PUSH);
 }
 
 int sgit_revwalk_hide_object(struct sgit_revwalk *walk, const struct sgit_oid *id)
 {
-	return add_object(walk, id, NULL, 1);
+	return add_object(walk, id, NULL, START_HIDE);
+}
+
+int sgit_revwalk_push_left(struct sgit_revwalk *walk, const struct sgit_oid *id)
+{
+	return add_object(walk, id, NULL, START_LEFT);
 }
 
 int sgit_revwalk_new(struct sgit_revwalk **out, struct sgit_odb *odb,

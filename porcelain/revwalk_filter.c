@@ -24,6 +24,10 @@ struct rw_filter {
 	char *hits;		/* --all-match: which --grep patterns matched somewhere */
 	char *encoding;		/* what the commits are re-encoded to before matching */
 	struct sgit_buf text;	/* a commit re-encoded */
+	int (*map_ident)(void *data, const char **email, size_t *email_len,
+			 const char **name, size_t *name_len);
+	void *map_ident_data;
+	struct sgit_buf ident;	/* an author or committer line as the map rewrote it */
 };
 
 static int compile(struct pattern *p, const char *text, const struct sgit_revwalk_options *o,
@@ -81,7 +85,10 @@ int rw_filter_new(struct rw_filter **out, const struct sgit_revwalk_options *o,
 	f->ignore_case = o->ignore_case;
 	f->all_match = o->all_match;
 	f->invert = o->invert_grep;
+	f->map_ident = o->map_ident;
+	f->map_ident_data = o->map_ident_data;
 	sgit_buf_init(&f->text);
+	sgit_buf_init(&f->ident);
 	if (!(f->encoding = strdup(o->output_encoding ? o->output_encoding : "UTF-8")) ||
 	    (rc = compile_group(f, AUTHOR, o->authors, o->nauthors, o, err)) < 0 ||
 	    (rc = compile_group(f, COMMITTER, o->committers, o->ncommitters, o, err)) < 0 ||
@@ -112,6 +119,7 @@ void rw_filter_free(struct rw_filter *f)
 	free(f->hits);
 	free(f->encoding);
 	sgit_buf_release(&f->text);
+	sgit_buf_release(&f->ident);
 	free(f);
 }
 
@@ -225,15 +233,72 @@ static size_t strip_date(const char *s, size_t len)
 	return len;
 }
 
-/* An author or committer header line: 1 when group g has a pattern matching it. */
-static int header_match(const struct rw_filter *f, int g, const char *line, size_t len)
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * "Name <email> date" as the mailmap has it, into f->ident: 1 when it maps
+ * to another identity, 0 when not (or it has no "<email>"), < 0 out of
+ * memory. As git reads it: the name runs up to the first '<' (spaces before
+ * it trimmed), the e-mail up to the next '>', and what follows stays.
+ */
+static int map_ident(struct rw_filter *f, const char *s, size_t len)
+{
+	const char *lt = memchr(s, '<', len), *gt, *name = s, *email;
+	size_t name_len, email_len;
+
+	if (!lt || !(gt = memchr(lt, '>', len - (size_t)(lt - s))))
+		return 0;
+	for (name_len = (size_t)(lt - s); name_len && is_space(s[name_len - 1]); name_len--)
+		;
+	email = lt + 1;
+	email_len = (size_t)(gt - email);
+	if (!f->map_ident(f->map_ident_data, &email, &email_len, &name, &name_len))
+		return 0;
+	sgit_buf_reset(&f->ident);
+	if (sgit_buf_add(&f->ident, name, name_len) < 0 || sgit_buf_adds(&f->ident, " <") < 0 ||
+	    sgit_buf_add(&f->ident, email, email_len) < 0 ||
+	    sgit_buf_add(&f->ident, gt, len - (size_t)(gt - s)) < 0)
+		return SGIT_ENOMEM;
+	return 1;
+}
+
+/*
+ * A header line: when it is an author or committer line, note in hit[]
+ * whether a pattern of its group matches it, seen through the map while
+ * *mapping. git 2.39 maps a header line only while every author or
+ * committer line before it was mapped (its loop loses its place after a
+ * line it leaves alone), so *mapping ends at the first line not mapped.
+ * 0, or < 0 out of memory.
+ */
+static int header_line(struct rw_filter *f, const char *line, size_t len, int *mapping, int *hit)
 {
 	static const char *const names[] = { "author ", "committer " };
-	size_t n = strlen(names[g]);
+	size_t n;
+	int g, rc;
 
-	if (!f->npats[g] || len < n || memcmp(line, names[g], n))
+	for (g = AUTHOR; g <= COMMITTER; g++) {
+		n = strlen(names[g]);
+		if (len < n || memcmp(line, names[g], n))
+			continue;
+		line += n;
+		len -= n;
+		if (*mapping) {
+			if ((rc = map_ident(f, line, len)) < 0)
+				return rc;
+			*mapping = rc;
+			if (rc) {
+				line = f->ident.ptr;
+				len = f->ident.len;
+			}
+		}
+		if (f->npats[g] && any_match(f, g, line, strip_date(line, len)))
+			hit[g] = 1;
 		return 0;
-	return any_match(f, g, line + n, strip_date(line + n, len - n));
+	}
+	return 0;
 }
 
 /* A message line: note which --grep patterns match; 1 when any does. */
@@ -257,12 +322,13 @@ static int body_match(struct rw_filter *f, const char *line, size_t len)
  * --author and --committer, every group of them must match; from that empty
  * line on, the message for --grep, where one match is enough, or each
  * pattern somewhere with --all-match, or none at all with --invert-grep.
- * The text ends at its first NUL, as git reads it as a string.
+ * The text ends at its first NUL, as git reads it as a string. < 0: out of memory.
  */
 int rw_filter_match(struct rw_filter *f, const char *buf, size_t len)
 {
 	const char *p, *end, *eol;
-	int head = 1, hit[NGROUPS] = { 0, 0, 0 };
+	int head = 1, hit[NGROUPS] = { 0, 0, 0 }, rc;
+	int mapping = f->map_ident && (f->npats[AUTHOR] || f->npats[COMMITTER]);
 	size_t k;
 
 	if (reencode(f, buf, len)) {
@@ -279,8 +345,9 @@ int rw_filter_match(struct rw_filter *f, const char *buf, size_t len)
 		if (head && eol == p)
 			head = 0;
 		if (head) {
-			hit[AUTHOR] |= header_match(f, AUTHOR, p, (size_t)(eol - p));
-			hit[COMMITTER] |= header_match(f, COMMITTER, p, (size_t)(eol - p));
+			if ((f->npats[AUTHOR] || f->npats[COMMITTER]) &&
+			    (rc = header_line(f, p, (size_t)(eol - p), &mapping, hit)) < 0)
+				return rc;
 		} else if (f->npats[GREP] && !(hit[GREP] && !f->all_match && !f->invert)) {
 			hit[GREP] |= body_match(f, p, (size_t)(eol - p));
 		}

@@ -24,7 +24,11 @@ enum {
 	 */
 	RW_BOTTOM = 256,
 	RW_CHILD_SHOWN = 512,	/* --boundary: a parent of a returned commit */
-	RW_BOUNDARY = 1024	/* returned as a boundary commit */
+	RW_BOUNDARY = 1024,	/* returned as a boundary commit */
+	RW_LEFT = 2048,		/* reached from the left of "A...B" (git's SYMMETRIC_LEFT) */
+	RW_MATCHED = 4096,	/* the filters have been run on it... */
+	RW_MATCH = 8192,	/* ...and it passed them */
+	RW_SIMPLIFIED = 16384	/* path limiting has compared it with its parents */
 };
 
 /* One commit: small on purpose, a walk may hold millions. */
@@ -119,13 +123,16 @@ static inline uint32_t *rw_parents(struct sgit_revwalk *w, uint32_t i)
 int rw_filter_new(struct rw_filter **out, const struct sgit_revwalk_options *o,
 		  struct sgit_error *err);
 void rw_filter_free(struct rw_filter *f);
-/* 1 when the commit's bytes pass every pattern, 0 when not. */
+/* 1 when the commit's bytes pass every pattern, 0 when not, < 0 out of memory. */
 int rw_filter_match(struct rw_filter *f, const char *buf, size_t len);
 
 /* revwalk_paths.c: path limiting and history simplification */
 int rw_paths_init(struct sgit_revwalk *w, const struct sgit_revwalk_options *o);
 void rw_paths_release(struct sgit_revwalk *w);
-/* git's try_to_simplify_commit: TREESAME, and a merge cut down to the parent it equals. */
+/*
+ * git's try_to_simplify_commit: TREESAME, and a merge cut down to the
+ * parent it equals. Sets RW_SIMPLIFIED (it is done once per commit).
+ */
 int rw_simplify(struct sgit_revwalk *w, uint32_t i);
 /* --full-history in a limited walk: TREESAME again once parents turned out hidden. */
 int rw_update_treesame(struct sgit_revwalk *w, uint32_t i);

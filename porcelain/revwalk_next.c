@@ -153,14 +153,33 @@ static int commit_bytes(const char **buf, size_t *len, struct sgit_revwalk *w, u
 	return 0;
 }
 
+/*
+ * --author, --committer, --grep: 1 when commit i passes them. Each commit
+ * is matched once: --graph asks about a parent before it is returned.
+ */
+static int filters_pass(struct sgit_revwalk *w, uint32_t i)
+{
+	const char *buf;
+	size_t len;
+	int rc;
+
+	if (!w->filter)
+		return 1;
+	if (!(w->nodes[i].flags & RW_MATCHED)) {
+		if ((rc = commit_bytes(&buf, &len, w, i)) < 0)
+			return rc;
+		if ((rc = rw_filter_match(w->filter, buf, len)) < 0)
+			return sgit_error_nomem(w->err);
+		w->nodes[i].flags |= RW_MATCHED | (rc ? RW_MATCH : 0);
+	}
+	return (w->nodes[i].flags & RW_MATCH) != 0;
+}
+
 /* git's get_commit_action: 1 to show commit i, 0 to pass over it. */
 static int wanted(struct sgit_revwalk *w, uint32_t i)
 {
 	const struct rw_node *n = &w->nodes[i];
 	uint32_t k, relevant = 0;
-	const char *buf;
-	size_t len;
-	int rc;
 
 	if (n->flags & (RW_HIDDEN | RW_SHOWN) || too_new(w, i))
 		return 0;
@@ -176,11 +195,7 @@ static int wanted(struct sgit_revwalk *w, uint32_t i)
 		if (relevant < 2)
 			return 0;
 	}
-	if (!w->filter)
-		return 1;
-	if ((rc = commit_bytes(&buf, &len, w, i)) < 0)
-		return rc;
-	return rw_filter_match(w->filter, buf, len);
+	return filters_pass(w, i);
 }
 
 /* The next commit of the walk before --skip, -n and --reverse, or RW_NONE at the end. */
@@ -387,6 +402,11 @@ int sgit_revwalk_is_boundary(const struct sgit_revwalk *walk)
 	return walk->current != RW_NONE && (walk->nodes[walk->current].flags & RW_BOUNDARY);
 }
 
+int sgit_revwalk_is_left(const struct sgit_revwalk *walk)
+{
+	return walk->current != RW_NONE && (walk->nodes[walk->current].flags & RW_LEFT);
+}
+
 size_t sgit_revwalk_parent_count(const struct sgit_revwalk *walk)
 {
 	return walk->current == RW_NONE ? 0 : walk->nodes[walk->current].nparents;
@@ -419,4 +439,40 @@ int sgit_revwalk_commit(const struct sgit_commit **out, struct sgit_revwalk *wal
 	}
 	*out = walk->current_commit;
 	return 0;
+}
+
+/*
+ * What a streaming walk has not worked out yet about a commit it has only
+ * queued: with path limiting, whether it changes the paths. (A limited
+ * walk has settled every commit it will return, and git leaves the others
+ * as they are, so they stay so.)
+ */
+static int settle(struct sgit_revwalk *w, uint32_t p)
+{
+	int rc;
+
+	if (!w->prune || w->limited || (w->nodes[p].flags & (RW_SIMPLIFIED | RW_ADDED | RW_HIDDEN)))
+		return 0;
+	if ((rc = rw_load(w, p)) < 0)
+		return rc;
+	return rw_simplify(w, p);
+}
+
+/* git's graph_is_interesting() for the parents of the commit returned last. */
+int sgit_revwalk_parent_shown(struct sgit_revwalk *walk, size_t i)
+{
+	uint32_t p;
+	int rc;
+
+	if (walk->current == RW_NONE || i >= walk->nodes[walk->current].nparents ||
+	    (i && walk->opts.first_parent))
+		return 0;
+	p = rw_parents(walk, walk->current)[i];
+	if (walk->opts.boundary && (walk->nodes[p].flags & RW_CHILD_SHOWN))
+		return 1;
+	if (too_old(walk, p))
+		return 0;
+	if ((rc = settle(walk, p)) < 0)
+		return rc;
+	return wanted(walk, p);
 }

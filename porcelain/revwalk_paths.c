@@ -158,6 +158,7 @@ int rw_simplify(struct sgit_revwalk *w, uint32_t i)
 	uint32_t np = w->nodes[i].nparents, k, p;
 	int relevant_parents = 0, relevant_change = 0, irrelevant_change = 0, relevant, rc;
 
+	w->nodes[i].flags |= RW_SIMPLIFIED;
 	if (!np) {
 		if ((rc = changes(w, RW_NONE, i)) < 0)
 			return rc;
@@ -236,6 +237,17 @@ static uint32_t one_relevant_parent(struct sgit_revwalk *w, uint32_t p)
 	return found;
 }
 
+/*
+ * git's log and rev-list free the parents of each commit they have shown;
+ * a TREESAME commit returned before its child (clock skew) then looks like
+ * a root to the child's rewriting. Not with --reverse, which rewrites every
+ * commit before showing any.
+ */
+static int parents_forgotten(const struct sgit_revwalk *w, uint32_t q)
+{
+	return (w->nodes[q].flags & RW_SHOWN) && !w->opts.reverse;
+}
+
 /* Follow *p down through commits that will not be shown: 1 with *p set, 0 when none is left. */
 static int rewrite_one(struct sgit_revwalk *w, uint32_t *p)
 {
@@ -247,7 +259,7 @@ static int rewrite_one(struct sgit_revwalk *w, uint32_t *p)
 			return rc;
 		if ((w->nodes[q].flags & RW_HIDDEN) || !(w->nodes[q].flags & RW_TREESAME))
 			break;
-		if (!w->nodes[q].nparents)
+		if (!w->nodes[q].nparents || parents_forgotten(w, q))
 			return 0;
 		if ((q = one_relevant_parent(w, q)) == RW_NONE)
 			return 1;

@@ -101,6 +101,16 @@ struct sgit_revwalk_options {
 	 * sgit_revwalk_is_boundary() tells them apart (git prints "-").
 	 */
 	int boundary;
+	/*
+	 * --author and --committer see identities through this, as git log
+	 * does with log.mailmap: replace the e-mail and name (borrowed
+	 * strings, with their lengths) and return 1 when the identity maps to
+	 * another, else 0. NULL: as written. sgit_mailmap_map() has this shape
+	 * with data as the map (the caller wraps it).
+	 */
+	int (*map_ident)(void *data, const char **email, size_t *email_len,
+			 const char **name, size_t *name_len);
+	void *map_ident_data;
 };
 #define SGIT_REVWALK_OPTIONS_INIT { .max_count = -1, .max_parents = -1 }
 
@@ -117,6 +127,13 @@ void sgit_revwalk_free(struct sgit_revwalk *walk);
  * SGIT_ENOTFOUND, SGIT_EINVALID (not a commit), SGIT_ECORRUPT.
  */
 int sgit_revwalk_push(struct sgit_revwalk *walk, const struct sgit_oid *id);
+/*
+ * The left side of "A...B": push id (tags peeled; pushing it again is
+ * harmless) and count it and what the walk reaches from it through commits
+ * that are not hidden (the first parent only with opts.first_parent) as
+ * "left", as git's %m and --left-right do. Before the first _next() only.
+ */
+int sgit_revwalk_push_left(struct sgit_revwalk *walk, const struct sgit_oid *id);
 /* Exclude id and everything reachable from it ("^A"). Before the first _next() only. */
 int sgit_revwalk_hide(struct sgit_revwalk *walk, const struct sgit_oid *id);
 /*
@@ -138,6 +155,8 @@ int sgit_revwalk_next(struct sgit_oid *out, struct sgit_revwalk *walk);
 
 /* 1 when the commit _next() returned last is a boundary commit (opts.boundary). */
 int sgit_revwalk_is_boundary(const struct sgit_revwalk *walk);
+/* 1 when the commit _next() returned last is on the left side (sgit_revwalk_push_left()). */
+int sgit_revwalk_is_left(const struct sgit_revwalk *walk);
 /*
  * The parents of the commit _next() returned last: as in the object (all
  * of them, even with opts.first_parent, as git's --parents), or as path
@@ -147,6 +166,15 @@ int sgit_revwalk_is_boundary(const struct sgit_revwalk *walk);
 size_t sgit_revwalk_parent_count(const struct sgit_revwalk *walk);
 /* The i-th of those parents (i < parent_count), or NULL. */
 const struct sgit_oid *sgit_revwalk_parent_id(const struct sgit_revwalk *walk, size_t i);
+/*
+ * Whether the i-th of those parents counts as shown, as git's --graph asks
+ * before drawing a line to it: 1 when the walk returns it or would but for
+ * -n (not hidden, not returned already, passing --merges, --author,
+ * --until... and path limiting); with opts.boundary also when it is a
+ * boundary candidate; with opts.first_parent only the first parent can
+ * count. 0 when not (or i out of range), < 0 on a read error.
+ */
+int sgit_revwalk_parent_shown(struct sgit_revwalk *walk, size_t i);
 /*
  * The commit _next() returned last, parsed in full, into *out; borrowed from
  * the walker until the next _next() or _free(). SGIT_EINVALID before the

@@ -27,9 +27,10 @@ static int add_id(struct log_cmd *lc, const struct sgit_oid *id, int abbrev)
 
 /*
  * The header of an entry as rev-list writes it: "commit " before the id
- * when a format other than oneline was asked for, the id (abbreviated with
- * --abbrev-commit), the parents with --parents, then a space for oneline or
- * a newline.
+ * when a format other than oneline was asked for, the mark ("-" boundary,
+ * "<" ">" --left-right) unless the graph shows it, the id (abbreviated with
+ * --abbrev-commit), the parents (never abbreviated) with --parents, then a
+ * space for oneline or a newline.
  */
 static int format_header(struct log_cmd *lc, const struct sgit_oid *id, const struct sgit_oid *parents,
 			 size_t nparents)
@@ -40,10 +41,13 @@ static int format_header(struct log_cmd *lc, const struct sgit_oid *id, const st
 	sgit_buf_truncate(&lc->entry, 0);
 	if (lc->pretty_given && !oneline && sgit_buf_adds(&lc->entry, "commit ") < 0)
 		return oom();
+	if (!lc->graph_state && sgit_buf_adds(&lc->entry, log_cmd_revision_mark(lc)) < 0)
+		return oom();
 	if ((rc = add_id(lc, id, lc->pretty.abbrev_commit)))
 		return rc;
+	/* the parents in full, whatever the abbreviation, as git's rev-list prints them */
 	for (i = 0; lc->show_parents && i < nparents; i++)
-		if (sgit_buf_addch(&lc->entry, ' ') < 0 || (rc = add_id(lc, &parents[i], lc->pretty.abbrev_commit)))
+		if (sgit_buf_addch(&lc->entry, ' ') < 0 || (rc = add_id(lc, &parents[i], 0)))
 			return rc ? rc : oom();
 	return sgit_buf_addch(&lc->entry, oneline ? ' ' : '\n') < 0 ? oom() : 0;
 }
@@ -87,15 +91,13 @@ static int show_graph(struct log_cmd *lc, const struct sgit_oid *id, const struc
 		      size_t nparents)
 {
 	struct sgit_graph *g = lc->graph_state;
-	size_t kept;
 	int rc, ends_line;
 
 	if ((rc = format_header(lc, id, parents, nparents)) || (rc = add_message(lc, id, &ends_line)))
 		return rc;
-	if ((rc = log_cmd_graph_parents(lc, parents, nparents, &kept)))
+	if ((rc = log_cmd_graph_commit(lc, id, parents, nparents)))
 		return rc;
-	if (sgit_graph_update(g, id, lc->graph_parents, kept) < 0 ||
-	    sgit_graph_add_commit_start(g, &lc->out) < 0)
+	if (sgit_graph_add_commit_start(g, &lc->out) < 0)
 		return oom();
 	if (lc->tmp.len) {
 		/* the message without the newline added after it, which comes after padding */
@@ -155,13 +157,19 @@ static int parents_of(struct log_cmd *lc, size_t *n)
 static int run(struct log_cmd *lc)
 {
 	struct sgit_oid id;
-	long count = 0;
+	long count = 0, left = 0;
 	size_t n = 0;
 	int rc;
 
+	if ((rc = log_cmd_push_left(lc)))
+		return rc;
 	while ((rc = sgit_revwalk_next(&id, lc->walker)) == 0) {
 		if (lc->count || lc->quiet) {
-			count++;
+			/* --left-right --count: the sides apart, as "<left>\t<right>" */
+			if (lc->left_right && sgit_revwalk_is_left(lc->walker))
+				left++;
+			else
+				count++;
 			continue;
 		}
 		if ((rc = parents_of(lc, &n)))
@@ -174,7 +182,9 @@ static int run(struct log_cmd *lc)
 		return cli_fatal_err(cli_err(lc->ctx));
 	if (lc->objects && (rc = list_objects(lc, &count)))
 		return rc;
-	if (lc->count && sgit_buf_printf(&lc->out, "%ld\n", count) < 0)
+	if (lc->count && lc->left_right && sgit_buf_printf(&lc->out, "%ld\t%ld\n", left, count) < 0)
+		return oom();
+	if (lc->count && !lc->left_right && sgit_buf_printf(&lc->out, "%ld\n", count) < 0)
 		return oom();
 	return log_cmd_flush(lc, 1);
 }

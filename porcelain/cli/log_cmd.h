@@ -10,8 +10,6 @@
 #include "sgit/revwalk.h"
 #include "sgit/gpg.h"
 
-struct oid_set;
-
 enum log_kind { LOG_KIND_LOG, LOG_KIND_SHOW, LOG_KIND_REV_LIST };
 
 /* How merges get a diff (--diff-merges=, -m, -c, --cc). */
@@ -50,6 +48,7 @@ struct log_cmd {
 	int color;			/* enum cli_color_when of --color / --no-color */
 	int graph;
 	int show_parents;		/* --parents */
+	int left_right;			/* --left-right: '<' and '>' marks for the sides of "A...B" */
 	int abbrev_commit;		/* -1: not given */
 	int mailmap;			/* -1: log.mailmap decides */
 	const char *encoding;		/* --encoding= */
@@ -84,8 +83,6 @@ struct log_cmd {
 	struct sgit_oid *parents;	/* the parents shown with the current commit */
 	size_t parents_alloc;
 	struct sgit_pathspec ps;	/* the paths, for the diffs */
-	struct oid_set *hidden;		/* what the excluded revisions reach, for the graph */
-	struct oid_set *left;		/* what the left of "A...B" reaches, for %m */
 	int wants_mark;			/* the format has %m */
 	struct sgit_oid *graph_parents;	/* the parents the graph draws lines to */
 	size_t graph_parents_alloc;
@@ -112,13 +109,22 @@ int log_cmd_parse(struct log_cmd *lc, int argc, const char **argv);
 int log_cmd_setup(struct log_cmd *lc);
 
 /*
- * Of parents[0..n), those the graph draws a line to (the walk shows them),
- * into lc->graph_parents[0..*kept). 0 or an exit code.
+ * Update the graph with commit id, its mark ('o' boundary, '<' '>'
+ * --left-right, '*') and the parents of parents[0..n) that it draws lines
+ * to (the walker's parents, in its order, when there is a walk).
+ * 0 or an exit code.
  */
-int log_cmd_graph_parents(struct log_cmd *lc, const struct sgit_oid *parents, size_t n,
-			  size_t *kept);
-/* The %m of id into lc->pretty.mark, when the format has one. 0 or an exit code. */
+int log_cmd_graph_commit(struct log_cmd *lc, const struct sgit_oid *id, const struct sgit_oid *parents,
+			 size_t n);
+/*
+ * git's revision mark of the commit the walk returned last, as put before
+ * its id without --graph: "-" boundary, "<" or ">" with --left-right, else "".
+ */
+const char *log_cmd_revision_mark(const struct log_cmd *lc);
+/* %m and the header line's mark of id (the walk's last commit) into lc->pretty. Always 0. */
 int log_cmd_set_mark(struct log_cmd *lc, const struct sgit_oid *id);
+/* Tell the walker which tips are the left of "A...B" (before the walk starts). 0 or an exit code. */
+int log_cmd_push_left(struct log_cmd *lc);
 /* The walker, with the revisions pushed (log, rev-list, show of a range). 0 or an exit code. */
 int log_cmd_setup_walk(struct log_cmd *lc);
 

@@ -75,6 +75,22 @@ int log_cmd_usage(FILE *f, const char *text)
 	return 129;
 }
 
+/*
+ * --author and --committer match identities as the mailmap maps them when
+ * log uses it (log.mailmap, --use-mailmap), as git 2.39 does. The map is
+ * loaded by log_cmd_setup(), after the options are read: hence the look-up
+ * through lc at match time.
+ */
+static int map_ident(void *data, const char **email, size_t *email_len, const char **name,
+		     size_t *name_len)
+{
+	const struct log_cmd *lc = data;
+
+	if (lc->mailmap <= 0 || !lc->mailmap_data)
+		return 0;
+	return sgit_mailmap_map(lc->mailmap_data, email, email_len, name, name_len);
+}
+
 void log_cmd_init(struct log_cmd *lc, struct cli_ctx *ctx, enum log_kind kind)
 {
 	struct sgit_revwalk_options walk = SGIT_REVWALK_OPTIONS_INIT;
@@ -92,6 +108,8 @@ void log_cmd_init(struct log_cmd *lc, struct cli_ctx *ctx, enum log_kind kind)
 	lc->kind = kind;
 	lc->revs = revs;
 	lc->walk = walk;
+	lc->walk.map_ident = map_ident;
+	lc->walk.map_ident_data = lc;
 	lc->authors = lc->committers = lc->greps = empty;
 	lc->decorate_refs = lc->decorate_refs_exclude = lc->owned = lc->palette = empty;
 	lc->pretty = pretty;
@@ -137,7 +155,6 @@ void log_cmd_release(struct log_cmd *lc)
 	sgit_changes_release(&lc->changes);
 	free(lc->parents);
 	free(lc->graph_parents);
-	log_cmd_hidden_free(lc);
 	sgit_pathspec_release(&lc->ps);
 }
 
@@ -294,6 +311,10 @@ int log_cmd_walk_option(struct log_cmd *lc, int argc, const char **argv, int *i)
 		lc->walk.full_history = 1;
 	else if (!strcmp(a, "--parents"))
 		lc->show_parents = 1;
+	else if (!strcmp(a, "--left-right"))
+		lc->left_right = 1;
+	else if (!strcmp(a, "--boundary"))
+		lc->walk.boundary = 1;
 	else if (!strcmp(a, "--no-walk") || !strcmp(a, "--no-walk=sorted"))
 		lc->no_walk = 1, lc->no_walk_unsorted = 0;
 	else if (!strcmp(a, "--no-walk=unsorted"))
@@ -360,6 +381,21 @@ static int read_stdin(struct log_cmd *lc)
 	return rc;
 }
 
+/*
+ * What --graph cannot go with, in git's order of checking. A range walks
+ * even under --no-walk (show A..B), so only a walk without one is refused.
+ */
+static int check_graph(struct log_cmd *lc)
+{
+	if (!lc->graph)
+		return 0;
+	if (lc->walk.reverse)
+		return cli_fatal("options '--reverse' and '--graph' cannot be used together");
+	if (lc->no_walk && !log_revs_has_hidden(&lc->revs))
+		return cli_fatal("options '--no-walk' and '--graph' cannot be used together");
+	return 0;
+}
+
 int log_cmd_parse(struct log_cmd *lc, int argc, const char **argv)
 {
 	int i, dashdash = argc, end_of_options = 0, rc = 0;
@@ -394,5 +430,5 @@ int log_cmd_parse(struct log_cmd *lc, int argc, const char **argv)
 		rc = log_revs_add_paths(&lc->revs, lc->ctx, argc - dashdash - 1, argv + dashdash + 1, 0);
 	if (!rc && lc->read_stdin)
 		rc = read_stdin(lc);
-	return rc;
+	return rc ? rc : check_graph(lc);
 }

@@ -14,16 +14,12 @@ int log_cmd_setup_colors(struct log_cmd *lc);
 /* log.graphColors into lc->palette. 0 or an exit code. */
 int log_cmd_graph_palette(struct log_cmd *lc);
 
-/* Free the sets of ids kept for the graph and %m. */
-void log_cmd_hidden_free(struct log_cmd *lc);
 /*
  * Whether the walk's filters (--author, --grep, --merges, --since...) let
  * the commit c (whose id is id) through. 0 or an exit code.
  */
 int log_cmd_filter_passes(struct log_cmd *lc, const struct sgit_oid *id, const struct sgit_commit *c,
 			  int *pass);
-/* *left: 1 when id comes from the left side of "A...B" (%m shows '<'). 0 or an exit code. */
-int log_cmd_is_left(struct log_cmd *lc, const struct sgit_oid *id, int *left);
 
 /* What log_cmd_diff_commit found to show after the entry. */
 enum log_diff_shown {

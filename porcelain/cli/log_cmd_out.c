@@ -169,28 +169,16 @@ static int emit(struct log_cmd *lc, const struct sgit_oid *id, const struct sgit
 	return rc;
 }
 
-static int graph_update(struct log_cmd *lc, const struct sgit_oid *id, const struct sgit_oid *parents,
-			size_t nparents)
-{
-	size_t kept;
-	int rc;
-
-	if (!lc->graph_state)
-		return 0;
-	if ((rc = log_cmd_graph_parents(lc, parents, nparents, &kept)))
-		return rc;
-	return sgit_graph_update(lc->graph_state, id, lc->graph_parents, kept) < 0 ? oom() : 0;
-}
-
 int log_cmd_set_mark(struct log_cmd *lc, const struct sgit_oid *id)
 {
-	int left, rc;
+	const char *mark = log_cmd_revision_mark(lc);
 
-	if (!lc->wants_mark)
-		return 0;
-	if ((rc = log_cmd_is_left(lc, id, &left)))
-		return rc;
-	lc->pretty.mark = left ? "<" : NULL;
+	/* %m: git asks without --left-right, so the sides always show */
+	if (lc->walker && sgit_revwalk_is_boundary(lc->walker))
+		lc->pretty.mark = "-";
+	else
+		lc->pretty.mark = lc->walker && sgit_revwalk_is_left(lc->walker) ? "<" : ">";
+	lc->pretty.header_mark = lc->graph_state || !*mark ? NULL : mark;
 	return 0;
 }
 
@@ -220,11 +208,12 @@ int log_cmd_show_commit(struct log_cmd *lc, const struct sgit_oid *id,
 	enum log_diff_shown shown = LOG_DIFF_NONE;
 	int rc;
 
-	if ((rc = graph_update(lc, id, parents, nparents)))
+	if (lc->graph_state && (rc = log_cmd_graph_commit(lc, id, parents, nparents)))
 		return rc;
 	if ((rc = log_cmd_set_mark(lc, id)))
 		return rc;
-	lc->pretty.use_parents = lc->revs.npaths && lc->walk.rewrite_parents;
+	/* path limiting cut TREESAME merges down to one parent (a boundary commit shows it) */
+	lc->pretty.use_parents = lc->revs.npaths && lc->walker;
 	lc->pretty.parents = parents;
 	lc->pretty.nparents = nparents;
 	if (lc->diff.format && sgit_commit_parent_count(c) > 1 && !lc->walk.first_parent &&
@@ -261,6 +250,8 @@ int log_cmd_run(struct log_cmd *lc)
 	size_t n = 0;
 	int rc;
 
+	if ((rc = log_cmd_push_left(lc)))
+		return rc;
 	while ((rc = sgit_revwalk_next(&id, lc->walker)) == 0) {
 		if (sgit_revwalk_commit(&c, lc->walker) < 0)
 			return cli_fatal_err(cli_err(lc->ctx));

@@ -74,4 +74,45 @@ git config log.graphColors "blue, bold green,#ff0000"
 t --graph --oneline --color=always --all
 git config --unset log.graphColors
 
+# Which parents get a line comes from the walk: ranges, filters, marks.
+t --graph --oneline main~3..main
+t --graph --oneline x...y
+t --graph --oneline --left-right x...y
+t --graph --oneline --left-right main...other
+t --graph --oneline --boundary side..main
+t --graph --oneline --boundary -n 5
+t --graph --oneline --boundary --left-right main~2..main
+t --graph --format='%m %h %s' x...y
+t --graph --oneline --first-parent main~4..main
+t --graph --oneline --author=Thor --all
+t --graph --oneline --grep=t --all
+t --graph --oneline --since=1112912300 --all
+t --graph --oneline --until=1112912200 --all
+t --graph --oneline --merges main~3..main
+t --graph --oneline --all -- s1.txt p2.txt
+t --oneline --left-right x...y
+t --oneline --boundary side..main
+t --format='%m%h' --boundary main...other
+same_as_git "rev-list --graph --left-right --boundary" rev-list --graph --left-right --boundary main~2..main
+same_as_git "rev-list --left-right --count" rev-list --left-right --count x...y
+same_as_git "rev-list --left-right --boundary --parents" rev-list --left-right --boundary --parents x...y
+
+# Clock skew: a side line dated before the cut-off hides what is below it
+# from --since (git marks it uninteresting), also where another line
+# reaches it. And --author sees names through .mailmap.
+cd .. && git init -q -b main skew && cd skew || exit 2
+c 1 main && c 2 main && git branch old && c 3 main
+git checkout -q old && t=1112911000 && c k1 && t=1112913000 && c k2
+git checkout -q main && m "join old" old && c 4 main
+GIT_AUTHOR_NAME="Old Name" GIT_AUTHOR_EMAIL=old@example.com c 5 main
+printf 'New Name <new@example.com> Old Name <old@example.com>\n' >.mailmap
+t --graph --oneline --since=1112912040
+t --graph --oneline --since=1112912040 --date-order
+t --graph --oneline --since=1112912060 main~1
+t --graph --oneline --author=New
+t --graph --oneline --author=Old
+t --graph --oneline --no-mailmap --author=Old
+t --oneline --author='^New Name <new'
+same_as_git "rev-list --author ignores the mailmap" rev-list --author=Old main
+
 finish

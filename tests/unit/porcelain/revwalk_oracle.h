@@ -13,8 +13,10 @@
 #include "unit.h"
 #include "sgit/buf.h"
 #include "sgit/commit.h"
+#include "sgit/graph.h"
 #include "sgit/object.h"
 #include "sgit/odb.h"
+#include "sgit/pretty.h"
 #include "sgit/repo.h"
 #include "sgit/revwalk.h"
 
@@ -23,6 +25,15 @@
 static struct sgit_repo *oracle_repo;
 static const char *oracle_dir = "";
 static int oracle_keep;		/* ask for every commit's bytes (and check them) */
+/* --author and --committer see identities through this map when set (git log, not rev-list) */
+static struct sgit_mailmap *oracle_mailmap;
+static const char *oracle_command = "rev-list";
+
+static int oracle_map_ident(void *data, const char **email, size_t *email_len, const char **name,
+			    size_t *name_len)
+{
+	return data ? sgit_mailmap_map(data, email, email_len, name, name_len) : 0;
+}
 
 /* Run git in the repository folder; its stdout into out. */
 static int git_out(struct sgit_buf *out, const char *args)
@@ -86,7 +97,7 @@ static size_t tokenize(char **tok, char *buf)
 struct oracle_args {
 	struct sgit_revwalk_options o;
 	const char *authors[4], *committers[4], *greps[4], *paths[8];
-	int parents, all;
+	int parents, all, graph, left_right;
 };
 
 static int value_of(const char **v, const char *tok, const char *name)
@@ -168,18 +179,50 @@ static int parse_option(struct oracle_args *a, const char *t)
 		a->o.pattern = SGIT_REVWALK_PATTERN_FIXED;
 	else if (!strcmp(t, "--all"))
 		a->all = 1;
+	else if (!strcmp(t, "--graph"))
+		a->graph = 1;
+	else if (!strcmp(t, "--left-right"))
+		a->left_right = 1;
 	else
 		return parse_value_option(a, t);
 	return 1;
 }
 
-/* Push or hide one revision ("B", "^A", "A..B", "HEAD:dir"). */
+/* "A...B": the merge bases hidden, then A (the left side) and B, as git queues them. */
+static int add_symmetric(struct sgit_revwalk *w, const char *a, const char *b)
+{
+	struct sgit_buf bases = SGIT_BUF_INIT, args = SGIT_BUF_INIT;
+	struct sgit_oid id;
+	char *p;
+	int rc = -1;
+
+	if (sgit_buf_printf(&args, "merge-base --all '%s' '%s'", a, b) < 0 || git_out(&bases, args.ptr) < 0)
+		goto out;
+	for (p = bases.ptr; *p; p += SGIT_OID_HEXSZ + 1)
+		if (sgit_oid_fromhexn(&id, p, SGIT_OID_HEXSZ) < 0 || sgit_revwalk_hide(w, &id) < 0)
+			goto out;
+	if (resolve(&id, a) < 0 || sgit_revwalk_push_left(w, &id) < 0 ||
+	    resolve(&id, b) < 0 || sgit_revwalk_push_object(w, &id, NULL) < 0)
+		goto out;
+	rc = 0;
+out:
+	sgit_buf_release(&bases);
+	sgit_buf_release(&args);
+	return rc;
+}
+
+/* Push or hide one revision ("B", "^A", "A..B", "A...B", "HEAD:dir"). */
 static int add_rev(struct sgit_revwalk *w, const char *arg)
 {
 	const char *dots = strstr(arg, ".."), *colon = strchr(arg, ':');
 	char left[128];
 	struct sgit_oid id;
 
+	if (dots && dots[2] == '.' && (size_t)(dots - arg) < sizeof(left)) {
+		memcpy(left, arg, (size_t)(dots - arg));
+		left[dots - arg] = '\0';
+		return add_symmetric(w, left, dots + 3);
+	}
 	if (dots && (size_t)(dots - arg) < sizeof(left)) {
 		memcpy(left, arg, (size_t)(dots - arg));
 		left[dots - arg] = '\0';
@@ -225,26 +268,76 @@ static int check_commit(struct sgit_revwalk *w, const struct sgit_oid *id)
 	return 0;
 }
 
+/*
+ * --graph: the commit into the graph with the parents it draws lines to and
+ * its mark, then its line as rev-list --graph writes it. < 0 on error.
+ */
+static int graph_commit(struct sgit_buf *out, struct sgit_graph *g, struct sgit_revwalk *w,
+			const struct oracle_args *a, const struct sgit_oid *id, const char *line)
+{
+	struct sgit_oid kept[16];
+	size_t k, n = 0;
+	char mark = '*';
+	int rc;
+
+	for (k = 0; k < sgit_revwalk_parent_count(w) && n < 16; k++) {
+		if ((rc = sgit_revwalk_parent_shown(w, k)) < 0)
+			return rc;
+		if (rc)
+			kept[n++] = *sgit_revwalk_parent_id(w, k);
+	}
+	if (sgit_revwalk_is_boundary(w))
+		mark = 'o';
+	else if (a->left_right)
+		mark = sgit_revwalk_is_left(w) ? '<' : '>';
+	if (sgit_graph_update_mark(g, id, kept, n, mark) < 0 || sgit_graph_add_commit_start(g, out) < 0 ||
+	    sgit_graph_add_msg(g, out, line, strlen(line)) < 0)
+		return -1;
+	return 0;
+}
+
+/* rev-list's mark before an id: "-" on the boundary, "<" or ">" with --left-right. */
+static const char *oracle_mark(struct sgit_revwalk *w, const struct oracle_args *a)
+{
+	if (sgit_revwalk_is_boundary(w))
+		return "-";
+	if (a->left_right)
+		return sgit_revwalk_is_left(w) ? "<" : ">";
+	return "";
+}
+
 static int print_walk(struct sgit_buf *out, struct sgit_revwalk *w, const struct oracle_args *a)
 {
 	char hex[SGIT_OID_HEXSZ + 1];
 	struct sgit_revwalk_object obj;
+	struct sgit_buf line = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_graph *g = NULL;
 	struct sgit_oid id;
 	size_t k;
 	int rc;
 
+	if (a->graph && sgit_graph_new(&g, NULL, &err) < 0)
+		return -1;
 	while ((rc = sgit_revwalk_next(&id, w)) == 0) {
-		if (sgit_revwalk_is_boundary(w))
-			sgit_buf_addch(out, '-');
-		sgit_buf_adds(out, sgit_oid_tohex(hex, &id));
+		sgit_buf_reset(&line);
+		if (!g)
+			sgit_buf_adds(&line, oracle_mark(w, a));
+		sgit_buf_adds(&line, sgit_oid_tohex(hex, &id));
 		for (k = 0; a->parents && k < sgit_revwalk_parent_count(w); k++) {
-			sgit_buf_addch(out, ' ');
-			sgit_buf_adds(out, sgit_oid_tohex(hex, sgit_revwalk_parent_id(w, k)));
+			sgit_buf_addch(&line, ' ');
+			sgit_buf_adds(&line, sgit_oid_tohex(hex, sgit_revwalk_parent_id(w, k)));
 		}
-		sgit_buf_addch(out, '\n');
+		sgit_buf_addch(&line, '\n');
+		if (!g)
+			sgit_buf_addbuf(out, &line);
+		else if ((rc = graph_commit(out, g, w, a, &id, line.ptr)) < 0)
+			break;
 		if (oracle_keep && check_commit(w, &id) < 0)
 			sgit_buf_adds(out, "(the commit's bytes are wrong)\n");
 	}
+	sgit_graph_free(g);
+	sgit_buf_release(&line);
 	if (rc == 1 && a->o.objects)
 		while ((rc = sgit_revwalk_next_object(&obj, w)) == 0) {
 			sgit_buf_adds(out, sgit_oid_tohex(hex, &obj.id));
@@ -280,6 +373,14 @@ static int walk_out(struct sgit_buf *out, const char *args)
 			paths = 1;
 		else if (tok[k][0] == '-' && !parse_option(&a, tok[k]))
 			fprintf(stderr, "\nunknown option %s\n", tok[k]);
+	if (a.graph) {
+		/* as git: --graph draws rewritten parents, in topological order unless told */
+		a.o.rewrite_parents = 1;
+		if (a.o.sort == SGIT_REVWALK_SORT_DEFAULT)
+			a.o.sort = SGIT_REVWALK_SORT_TOPO;
+	}
+	a.o.map_ident = oracle_map_ident;
+	a.o.map_ident_data = oracle_mailmap;
 	if (sgit_revwalk_new(&w, sgit_repo_odb(oracle_repo), &a.o, &err) < 0)
 		goto out;
 	for (k = 0; k < n && strcmp(tok[k], "--"); k++)
@@ -311,11 +412,12 @@ static size_t compare_table(const char *dir, struct sgit_repo *r, const char *co
 	for (k = 0; k < n; k++) {
 		oracle_keep = (int)(k & 1);
 		sgit_buf_reset(&args);
-		sgit_buf_printf(&args, "rev-list %s", table[k]);
+		sgit_buf_printf(&args, "%s %s", oracle_command, table[k]);
 		CU_ASSERT_EQUAL(git_out(&want, args.ptr), 0);
 		CU_ASSERT_EQUAL(walk_out(&got, table[k]), 0);
 		if (strcmp(want.ptr, got.ptr) != 0)
-			fprintf(stderr, "\nrev-list %s:\n git:\n%s sgit:\n%s", table[k], want.ptr, got.ptr);
+			fprintf(stderr, "\n%s %s:\n git:\n%s sgit:\n%s", oracle_command, table[k], want.ptr,
+				got.ptr);
 		else
 			same++;
 	}
