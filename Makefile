@@ -82,6 +82,10 @@ interop: all
 bench: all
 	@SGIT_BIN=$(abspath $(SGIT_BIN)) sh bench/run.sh
 
+# The signed pull request end to end, in a temporary directory: scripts/demo.
+demo: all
+	@SGIT_BIN=$(abspath $(SGIT_BIN)) sh scripts/demo
+
 clean:
 	rm -rf build sgit libsgit.a
 

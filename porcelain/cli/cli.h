@@ -171,6 +171,7 @@ int cmd_verify_tag(int argc, const char **argv, struct cli_ctx *ctx);
 
 int cmd_merge(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_fmt_merge_msg(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_pull(int argc, const char **argv, struct cli_ctx *ctx);
 
 /* The table, for help. */
 const struct cli_command *cli_commands(size_t *n);

@@ -32,6 +32,7 @@ static const struct cli_command commands[] = {
 	{ "mv", cmd_mv, CLI_NEEDS_REPO | CLI_NEEDS_WORK_TREE, "Move or rename a file, a directory, or a symlink" },
 	{ "pack-objects", cmd_pack_objects, CLI_NEEDS_REPO, "Create a packed archive of objects" },
 	{ "pack-refs", cmd_pack_refs, CLI_NEEDS_REPO, "Pack heads and tags for efficient repository access" },
+	{ "pull", cmd_pull, CLI_NEEDS_REPO | CLI_NEEDS_WORK_TREE, "Fetch from and integrate with another repository or a local branch" },
 	{ "read-tree", cmd_read_tree, CLI_NEEDS_REPO, "Reads tree information into the index" },
 	{ "remote", cmd_remote, CLI_NEEDS_REPO, "Manage set of tracked repositories" },
 	{ "reset", cmd_reset, CLI_NEEDS_REPO, "Reset current HEAD to the specified state" },
