@@ -335,3 +335,14 @@ out:
 	sgit_buf_release(&path);
 	return rc;
 }
+
+const char *sgit_gpg_run_failure_prefix(const char *msg)
+{
+	const char *program = msg, *reason = strrchr(msg, ':');
+
+	if (!strncmp(msg, "cannot run ", 11))
+		program += 11;
+	if (!reason || reason < program)
+		return "fatal: ";
+	return memchr(program, '/', (size_t)(reason - program)) ? "fatal: " : "error: ";
+}

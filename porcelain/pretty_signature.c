@@ -20,29 +20,12 @@ static void state_free(void *state)
 	free(check);
 }
 
-/*
- * git words a program it cannot start in two ways: not found in PATH, git
- * itself says "error: cannot run x: ..."; named by a path, the exec fails in
- * its child, which says "fatal: cannot run /x: ...". Either way it goes on.
- * msg is "cannot run <program>: <reason>".
- */
-static const char *run_failure_prefix(const char *msg)
-{
-	const char *program = msg, *reason = strrchr(msg, ':');
-
-	if (!strncmp(msg, "cannot run ", 11))
-		program += 11;
-	if (!reason || reason < program)
-		return "fatal: ";
-	return memchr(program, '/', (size_t)(reason - program)) ? "fatal: " : "error: ";
-}
-
 /* Hand what git would print on stderr for a check it survives (rc) to the caller. */
 static int report(struct sgit_pretty_signature *ps, int rc, struct sgit_error *err)
 {
 	struct sgit_buf line = SGIT_BUF_INIT;
 	const char *msg = sgit_error_message(err);
-	const char *prefix = rc == SGIT_EGPG ? run_failure_prefix(msg) : "error: ";
+	const char *prefix = rc == SGIT_EGPG ? sgit_gpg_run_failure_prefix(msg) : "error: ";
 
 	rc = 0;
 	if (!ps->diag)

@@ -50,8 +50,8 @@ static int add_outcome(struct sgit_sigblock *b, int rc, struct sgit_error *err)
 	const struct sgit_buf *o = &b->check.output;
 
 	if (rc == SGIT_EGPG)
-		/* git's child reports a program it cannot start as "fatal:", and git goes on */
-		return sgit_buf_printf(&b->diag, "fatal: %s\n", sgit_error_message(err)) < 0 ?
+		return sgit_buf_printf(&b->diag, "%s%s\n", sgit_gpg_run_failure_prefix(sgit_error_message(err)),
+				       sgit_error_message(err)) < 0 ?
 		       sgit_error_nomem(err) : 0;
 	if (rc == SGIT_EOS)
 		return sgit_buf_printf(&b->diag, "error: %s\n", sgit_error_message(err)) < 0 ||

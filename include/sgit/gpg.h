@@ -83,6 +83,14 @@ int sgit_gpg_pick_key(struct sgit_buf *out, const char *key_arg, const char *sig
  * "error: <message>") when gpg is missing or fails, SGIT_EINVALID for an
  * empty key or gpg.format ssh; sig is empty on failure.
  */
+/*
+ * How git words "cannot run <program>: <reason>" (msg) on stderr: a program
+ * named by a path fails to exec in git's child, which says "fatal: "; a name
+ * not found in PATH is reported by git itself as "error: ". Either way git
+ * goes on. Returns the prefix.
+ */
+const char *sgit_gpg_run_failure_prefix(const char *msg);
+
 int sgit_gpg_sign(struct sgit_buf *sig, struct sgit_buf *diag, const struct sgit_gpg_config *cfg,
 		  const char *key, const void *payload, size_t len, struct sgit_error *err);
 

@@ -37,15 +37,10 @@ int verify_error(const char *fmt, ...)
 	return 1;
 }
 
-/* What git's child says when gpg does not start; git itself goes on. */
-static void child_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void child_fatal(const char *fmt, ...)
+/* What git says when gpg does not start (see sgit_gpg_run_failure_prefix); git goes on. */
+static void run_failure(const char *msg)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsay("fatal: ", fmt, ap);
-	va_end(ap);
+	fprintf(stderr, "%s%s\n", sgit_gpg_run_failure_prefix(msg), msg);
 }
 
 int verify_config(struct sgit_gpg_config *cfg, struct cli_ctx *ctx)
@@ -80,9 +75,9 @@ int verify_report(struct cli_ctx *ctx, int rc, const struct sgit_sigcheck *check
 		return bad_signature(ctx, obj, len, is_commit);
 	if (rc == SGIT_ENOMEM)
 		return cli_fatal_err(cli_err(ctx));
-	/* what git survives: its child's "fatal: cannot run gpg", a failed temp file */
+	/* what git survives: gpg that does not start, a failed temp file */
 	if (rc == SGIT_EGPG)
-		child_fatal("%s", sgit_error_message(cli_err(ctx)));
+		run_failure(sgit_error_message(cli_err(ctx)));
 	else if (rc < 0)
 		verify_error("%s", sgit_error_message(cli_err(ctx)));
 	if (flags & VERIFY_OMIT_STATUS)

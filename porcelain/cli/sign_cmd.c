@@ -36,7 +36,7 @@ void sign_ctx_report(const struct sign_ctx *s, const struct sgit_error *err)
 {
 	/* gpg's own messages end with LF; the one line saying it could not start does not */
 	if (!strncmp(s->diag.ptr, "cannot run ", 11) && !memchr(s->diag.ptr, '\n', s->diag.len))
-		cli_fatal("%s", s->diag.ptr);
+		fprintf(stderr, "%s%s\n", sgit_gpg_run_failure_prefix(s->diag.ptr), s->diag.ptr);
 	cli_error("%s", sgit_error_message(err));
 }
 

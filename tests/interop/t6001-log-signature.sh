@@ -135,6 +135,12 @@ done
 same_all "show --pretty=short --show-signature of several" show --pretty=short --show-signature -s \
 	"$good" "$bad" "$mergetag" "$octopus"
 same_all "log --show-signature with gpg missing" -c gpg.program=/nonexistent log --show-signature -3
+same_all "log --show-signature with gpg not in PATH: git's error line" \
+	-c gpg.program=nonexistent-gpg log --show-signature -3
+same_all "verify-commit with gpg not in PATH: git's error line" \
+	-c gpg.program=nonexistent-gpg verify-commit "$good"
+same_all "verify-commit with gpg missing (a path): git's fatal line" \
+	-c gpg.program=/nonexistent verify-commit "$good"
 
 # ---- verify-commit --raw ----
 for n in $all; do
