@@ -4,6 +4,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -56,17 +58,24 @@ static int config_bool(int *out, struct sgit_repo *repo, const char *key)
 	return rc == SGIT_ENOTFOUND ? 0 : rc;
 }
 
-/* diff.renames: a boolean, or "copies" (sgit finds no copies: renames then) */
+/* diff.renames: a boolean, or "copies"; diff.renameLimit */
 static int config_renames(struct sgit_diff_output_options *opts, struct sgit_repo *repo)
 {
 	const char *v;
+	int64_t limit;
+	int rc;
 
 	if (sgit_config_get_string(&v, sgit_repo_config(repo), "diff.renames") == 0 &&
 	    (!strcasecmp(v, "copies") || !strcasecmp(v, "copy"))) {
-		opts->renames = 1;
-		return 0;
+		opts->renames = opts->copies = 1;
+	} else if ((rc = config_bool(&opts->renames, repo, "diff.renames")) < 0) {
+		return rc;
 	}
-	return config_bool(&opts->renames, repo, "diff.renames");
+	rc = sgit_config_get_int(&limit, sgit_repo_config(repo), "diff.renamelimit",
+				 sgit_repo_error(repo));
+	if (rc == 0)
+		opts->rename_limit = limit > 0x7fffffff ? 0x7fffffff : limit < 0 ? -1 : (int)limit;
+	return rc == SGIT_ENOTFOUND ? 0 : rc;
 }
 
 int sgit_diff_output_config(struct sgit_diff_output_options *opts, struct sgit_repo *repo)
@@ -81,7 +90,9 @@ int sgit_diff_output_config(struct sgit_diff_output_options *opts, struct sgit_r
 		return rc;
 	if (noprefix)
 		opts->src_prefix = opts->dst_prefix = "";
-	return config_renames(opts, repo);
+	if ((rc = config_renames(opts, repo)) < 0)
+		return rc;
+	return sgit_diff__color_config(opts, repo);
 }
 
 /* ---- content ---- */
@@ -324,15 +335,37 @@ static void abbrev(char hex[SGIT_OID_HEXSZ + 1], struct patch *p, const struct s
 	}
 }
 
-static int add_rename(struct sgit_buf *b, const struct diff_pair *pr, int quote_path)
+/* One header line in the meta colour. */
+static int meta_addf(struct patch *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int meta_addf(struct patch *p, const char *fmt, ...)
 {
-	int rc = 0;
+	va_list ap;
+	int rc = sgit_buf_adds(&p->out, sgit_diff__color(p->opts, SGIT_DIFF_COLOR_META));
 
-	rc |= sgit_buf_addf(b, "similarity index %u%%\nrename from ", pr->similarity);
-	rc |= sgit_diff__name_add(b, "", pr->old_path, pr->old_len, quote_path);
-	rc |= sgit_buf_adds(b, "\nrename to ");
-	rc |= sgit_diff__name_add(b, "", pr->new_path, pr->new_len, quote_path);
-	rc |= sgit_buf_addch(b, '\n');
+	va_start(ap, fmt);
+	rc |= sgit_buf_vaddf(&p->out, fmt, ap);
+	va_end(ap);
+	rc |= sgit_buf_adds(&p->out, sgit_diff__reset(p->opts));
+	rc |= sgit_buf_addch(&p->out, '\n');
+	return rc;
+}
+
+static int add_rename(struct patch *p, const struct diff_pair *pr)
+{
+	struct sgit_buf from = SGIT_BUF_INIT, to = SGIT_BUF_INIT;
+	int rc = 0, quote_path = p->opts->quote_path;
+
+	rc |= sgit_diff__name_add(&from, "", pr->old_path, pr->old_len, quote_path);
+	rc |= sgit_diff__name_add(&to, "", pr->new_path, pr->new_len, quote_path);
+	if (!rc) {
+		const char *what = pr->status == DIFF_STATUS_COPIED ? "copy" : "rename";
+
+		rc |= meta_addf(p, "similarity index %u%%", pr->similarity);
+		rc |= meta_addf(p, "%s from %s", what, from.ptr);
+		rc |= meta_addf(p, "%s to %s", what, to.ptr);
+	}
+	sgit_buf_release(&from);
+	sgit_buf_release(&to);
 	return rc;
 }
 
@@ -343,45 +376,44 @@ static int add_rename(struct sgit_buf *b, const struct diff_pair *pr, int quote_
 static int add_header(struct patch *p, const struct diff_pair *pr, const struct side *o,
 		      const struct side *n, int *must_show)
 {
-	struct sgit_buf *b = &p->out;
-	char ha[SGIT_OID_HEXSZ + 1], hb[SGIT_OID_HEXSZ + 1];
+	char ha[SGIT_OID_HEXSZ + 1], hb[SGIT_OID_HEXSZ + 1], mode[16] = "";
 	int rc = 0;
 
-	rc |= sgit_buf_adds(b, "diff --git ");
-	rc |= sgit_buf_addbuf(b, &p->a_name);
-	rc |= sgit_buf_addch(b, ' ');
-	rc |= sgit_buf_addbuf(b, &p->b_name);
-	rc |= sgit_buf_addch(b, '\n');
+	rc |= meta_addf(p, "diff --git %s %s", p->a_name.ptr, p->b_name.ptr);
 	*must_show = !o->mode || !n->mode || o->mode != n->mode;
-	if (!o->mode)
-		rc |= sgit_buf_addf(b, "new file mode %06o\n", n->mode);
-	else if (!n->mode)
-		rc |= sgit_buf_addf(b, "deleted file mode %06o\n", o->mode);
-	else if (o->mode != n->mode)
-		rc |= sgit_buf_addf(b, "old mode %06o\nnew mode %06o\n", o->mode, n->mode);
-	if (pr->status == DIFF_STATUS_RENAMED) {
+	if (!o->mode) {
+		rc |= meta_addf(p, "new file mode %06o", n->mode);
+	} else if (!n->mode) {
+		rc |= meta_addf(p, "deleted file mode %06o", o->mode);
+	} else if (o->mode != n->mode) {
+		rc |= meta_addf(p, "old mode %06o", o->mode);
+		rc |= meta_addf(p, "new mode %06o", n->mode);
+	}
+	if (DIFF_IS_RENAME_OR_COPY(pr)) {
 		*must_show = 1;
-		rc |= add_rename(b, pr, p->opts->quote_path);
+		rc |= add_rename(p, pr);
 	}
 	if (!sgit_oid_equal(&o->id, &n->id)) {
 		abbrev(ha, p, &o->id);
 		abbrev(hb, p, &n->id);
-		rc |= sgit_buf_addf(b, "index %s..%s", ha, hb);
 		if (o->mode == n->mode)
-			rc |= sgit_buf_addf(b, " %06o", o->mode);
-		rc |= sgit_buf_addch(b, '\n');
+			snprintf(mode, sizeof(mode), " %06o", o->mode);
+		rc |= meta_addf(p, "index %s..%s%s", ha, hb, mode);
 	}
 	return rc ? sgit_error_nomem(sgit_repo_error(p->repo)) : 0;
 }
 
-/* "--- a/x" and "+++ b/x"; git ends a name holding a space with a tab. */
-static int add_label(struct sgit_buf *b, const char *lead, const struct sgit_buf *name, int exists)
+/* "--- a/x" and "+++ b/x"; git ends a name holding a space with a tab (after the colour). */
+static int add_label(struct patch *p, const char *lead, const struct sgit_buf *name, int exists)
 {
+	struct sgit_buf *b = &p->out;
 	const char *label = exists ? name->ptr : "/dev/null";
 	int rc = 0;
 
+	rc |= sgit_buf_adds(b, sgit_diff__color(p->opts, SGIT_DIFF_COLOR_META));
 	rc |= sgit_buf_adds(b, lead);
 	rc |= sgit_buf_adds(b, label);
+	rc |= sgit_buf_adds(b, sgit_diff__reset(p->opts));
 	if (strchr(label, ' '))
 		rc |= sgit_buf_addch(b, '\t');
 	rc |= sgit_buf_addch(b, '\n');
@@ -419,11 +451,11 @@ static int add_text(struct patch *p, const struct side *o, const struct side *n)
 		rc = 1;
 		goto out;
 	}
-	if (add_label(&p->out, "--- ", &p->a_name, o->mode != 0) < 0 ||
-	    add_label(&p->out, "+++ ", &p->b_name, n->mode != 0) < 0)
+	if (add_label(p, "--- ", &p->a_name, o->mode != 0) < 0 ||
+	    add_label(p, "+++ ", &p->b_name, n->mode != 0) < 0)
 		rc = sgit_error_nomem(err);
 	else
-		rc = sgit_diff_unified_add(&p->out, &d, &hopts, err);
+		rc = sgit_diff__body_add(&p->out, &d, &p->a, &p->b, &hopts, p->opts, err);
 out:
 	sgit_diff_release(&d);
 	return rc;
@@ -530,7 +562,7 @@ int sgit_diff_output(struct sgit_repo *repo, const struct sgit_changes *changes,
 		o.format &= names;
 	if (!changes->nr || !o.format)
 		return 0;
-	if ((rc = sgit_diff__queue(&q, changes, &o, sgit_repo_error(repo))) < 0)
+	if ((rc = sgit_diff__queue(&q, changes, &o, repo)) < 0)
 		goto out;
 	if ((o.format & ~(unsigned int)SGIT_DIFF_FORMAT_PATCH) &&
 	    (rc = sgit_diff__stat_formats(&shown, repo, &q, &o, write, payload)))

@@ -13,19 +13,23 @@
 
 /*
  * One file pair as the formats show it: a change of the list, or a
- * rename put together from a deletion and an addition. Paths are borrowed
- * from the change list.
+ * rename (or copy) put together from a deletion (or a modification) and
+ * an addition. Paths are borrowed from the change list.
  */
 struct diff_pair {
 	const char *old_path, *new_path;
 	size_t old_len, new_len;
-	char status;			/* enum sgit_change_status, or 'R' for a rename */
+	char status;			/* enum sgit_change_status, 'R' or 'C' */
 	unsigned int old_mode, new_mode;
 	struct sgit_oid old_id, new_id;
 	int new_id_known;
-	unsigned int similarity;	/* renames: percent */
+	unsigned int similarity;	/* renames and copies: percent */
+	size_t source;			/* renames and copies: the queue index of the source */
 };
 #define DIFF_STATUS_RENAMED 'R'
+#define DIFF_STATUS_COPIED 'C'
+#define DIFF_IS_RENAME_OR_COPY(p) ((p)->status == DIFF_STATUS_RENAMED || \
+				   (p)->status == DIFF_STATUS_COPIED)
 
 struct diff_queue {
 	struct diff_pair *v;
@@ -34,9 +38,35 @@ struct diff_queue {
 
 /* ---- diff_rename.c ---- */
 
-/* Fill q with the pairs of changes, renames found when opts asks for them; free with free(q->v). */
+/*
+ * Fill q with the pairs of changes, renames found when opts asks for them
+ * (their content read from repo); free with free(q->v).
+ */
 int sgit_diff__queue(struct diff_queue *q, const struct sgit_changes *changes,
-		     const struct sgit_diff_output_options *opts, struct sgit_error *err);
+		     const struct sgit_diff_output_options *opts, struct sgit_repo *repo);
+
+/*
+ * While renames are looked for, uses[i] counts the additions paired with
+ * q->v[i] so far. A source can give renames: a deletion; with copies
+ * also copies: a modification (or type change), whose pairs are always
+ * copies, as it stays where it is.
+ */
+int sgit_diff__is_source(const struct diff_pair *p, int copies);
+/* The uses of source i, a modification counting as used once already (git's count). */
+unsigned int sgit_diff__rename_used(const struct diff_queue *q, const unsigned int *uses, size_t i);
+/* Make the addition dst a rename from q->v[src], score out of SGIT_DIFF_SCORE_MAX. */
+void sgit_diff__pair_up(struct diff_queue *q, unsigned int *uses, size_t src, struct diff_pair *dst,
+			unsigned int score);
+
+/* ---- diff_rename_similar.c ---- */
+
+/*
+ * Turn the additions of q not paired yet into renames (and copies when
+ * opts->copies) from sources whose content is alike enough, as git pairs
+ * them.
+ */
+int sgit_diff__find_similar(struct diff_queue *q, unsigned int *uses, struct sgit_repo *repo,
+			    const struct sgit_diff_output_options *opts);
 /*
  * Append the name --stat and --numstat show for p: the path, or for a
  * rename "old => new" with the common folders outside braces
@@ -79,6 +109,23 @@ int sgit_diff__is_binary(const struct diff_blob *a, const struct diff_blob *b,
 
 /* Pass buf to the writer; reset buf. */
 int sgit_diff__flush(struct sgit_buf *buf, sgit_diff_write_fn write, void *payload);
+
+/* ---- diff_output_color.c ---- */
+
+/* The escape of slot, and git's reset; "" when opts does not colour. */
+const char *sgit_diff__color(const struct sgit_diff_output_options *opts, enum sgit_diff_color slot);
+const char *sgit_diff__reset(const struct sgit_diff_output_options *opts);
+
+/* color.diff.<slot>, core.whitespace, diff.wsErrorHighlight into opts. */
+int sgit_diff__color_config(struct sgit_diff_output_options *opts, struct sgit_repo *repo);
+
+/*
+ * Append the hunks of d (between a and b) as git writes them, in colour
+ * when opts says so: headers, lines, "\ No newline at end of file".
+ */
+int sgit_diff__body_add(struct sgit_buf *out, const struct sgit_diff *d, const struct diff_blob *a,
+			const struct diff_blob *b, const struct sgit_diff_hunk_opts *hopts,
+			const struct sgit_diff_output_options *opts, struct sgit_error *err);
 
 /* ---- diff_stat.c ---- */
 

@@ -1,7 +1,8 @@
 /*
- * porcelain/diff_rename.c: the pairs a diff shows, with exact renames (a
- * deleted and an added file of the same content) found as git finds them,
- * and the "old => new" names --stat gives renames
+ * porcelain/diff_rename.c: the pairs a diff shows, with renames and
+ * copies found as git finds them: exact ones (an added file with the
+ * content a deleted one had) first, then similar files
+ * (diff_rename_similar.c); and the "old => new" names --stat gives them
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,27 +46,57 @@ static int is_regular(unsigned int mode)
 	return DIFF_MODE_TYPE(mode) == 0100000u;
 }
 
+int sgit_diff__is_source(const struct diff_pair *p, int copies)
+{
+	return p->status == SGIT_CHANGE_DELETED ||
+	       (copies && (p->status == SGIT_CHANGE_MODIFIED || p->status == SGIT_CHANGE_TYPE));
+}
+
+unsigned int sgit_diff__rename_used(const struct diff_queue *q, const unsigned int *uses, size_t i)
+{
+	return uses[i] + (q->v[i].status != SGIT_CHANGE_DELETED);
+}
+
+void sgit_diff__pair_up(struct diff_queue *q, unsigned int *uses, size_t src, struct diff_pair *dst,
+			unsigned int score)
+{
+	const struct diff_pair *from = &q->v[src];
+
+	uses[src]++;
+	dst->source = src;
+	dst->status = DIFF_STATUS_RENAMED;
+	dst->similarity = score * 100 / SGIT_DIFF_SCORE_MAX;
+	dst->old_path = from->old_path;
+	dst->old_len = from->old_len;
+	dst->old_mode = from->old_mode;
+	dst->old_id = from->old_id;
+}
+
 /*
- * The deletion that dst was renamed from, or -1: one with the same
- * content (and the same mode unless both are regular files), not taken
- * yet; git prefers one with the same base name, then the first in order.
+ * The source of the same content as dst (and the same mode unless both
+ * are regular files), or -1. As git: a source not used yet scores one,
+ * the same base name one more, the first best in order wins; without
+ * copies a used source is no candidate.
  */
-static long find_source(const struct diff_queue *q, const char *used, const struct diff_pair *dst)
+static long find_source(const struct diff_queue *q, const unsigned int *uses,
+			const struct diff_pair *dst, int copies)
 {
 	long best = -1;
-	int best_score = 0, score;
+	int best_score = -1, score;
+	unsigned int used;
 	size_t i;
 
 	for (i = 0; i < q->nr; i++) {
 		const struct diff_pair *src = &q->v[i];
 
-		if (src->status != SGIT_CHANGE_DELETED || used[i] ||
-		    !sgit_oid_equal(&src->old_id, &dst->new_id))
+		if (!sgit_diff__is_source(src, copies) || !sgit_oid_equal(&src->old_id, &dst->new_id))
 			continue;
 		if ((!is_regular(src->old_mode) || !is_regular(dst->new_mode)) &&
 		    src->old_mode != dst->new_mode)
 			continue;
-		score = 1 + same_base_name(src, dst);
+		if ((used = sgit_diff__rename_used(q, uses, i)) && !copies)
+			continue;
+		score = !used + same_base_name(src, dst);
 		if (score > best_score) {
 			best = (long)i;
 			best_score = score;
@@ -76,52 +107,79 @@ static long find_source(const struct diff_queue *q, const char *used, const stru
 	return best;
 }
 
-/* Pair additions with deletions of the same content; the renames take the additions' places. */
-static int find_renames(struct diff_queue *q, struct sgit_error *err)
+/*
+ * In output order, every pair but the last from a deletion is a copy,
+ * as is every pair from a file that stays; deletions that were renamed
+ * leave the list.
+ */
+static int settle(struct diff_queue *q, unsigned int *uses, struct sgit_error *err)
 {
-	char *used = calloc(q->nr ? q->nr : 1, 1);
+	unsigned int *left = malloc((q->nr ? q->nr : 1) * sizeof(*left));
 	size_t i, kept = 0;
-	long src;
 
-	if (!used)
+	if (!left)
 		return sgit_error_nomem(err);
+	for (i = 0; i < q->nr; i++)
+		left[i] = sgit_diff__rename_used(q, uses, i);
+	for (i = 0; i < q->nr; i++) {
+		struct diff_pair *p = &q->v[i];
+
+		if (p->status == DIFF_STATUS_RENAMED && --left[p->source] > 0)
+			p->status = DIFF_STATUS_COPIED;
+	}
+	for (i = 0; i < q->nr; i++)
+		if (q->v[i].status != SGIT_CHANGE_DELETED || !uses[i])
+			q->v[kept++] = q->v[i];
+	q->nr = kept;
+	free(left);
+	return 0;
+}
+
+/*
+ * Pair additions with sources of the same content, then of similar
+ * content; the renames take the additions' places.
+ */
+static int find_renames(struct diff_queue *q, struct sgit_repo *repo,
+			const struct sgit_diff_output_options *opts)
+{
+	unsigned int *uses = calloc(q->nr ? q->nr : 1, sizeof(*uses));
+	size_t i;
+	long src;
+	int rc;
+
+	if (!uses)
+		return sgit_error_nomem(sgit_repo_error(repo));
 	for (i = 0; i < q->nr; i++) {
 		struct diff_pair *dst = &q->v[i];
 
 		if (dst->status != SGIT_CHANGE_ADDED || !dst->new_id_known ||
-		    (src = find_source(q, used, dst)) < 0)
+		    (src = find_source(q, uses, dst, opts->copies)) < 0)
 			continue;
-		used[src] = 1;
-		dst->status = DIFF_STATUS_RENAMED;
-		dst->similarity = 100;
-		dst->old_path = q->v[src].old_path;
-		dst->old_len = q->v[src].old_len;
-		dst->old_mode = q->v[src].old_mode;
-		dst->old_id = q->v[src].old_id;
+		sgit_diff__pair_up(q, uses, (size_t)src, dst, SGIT_DIFF_SCORE_MAX);
 	}
-	for (i = 0; i < q->nr; i++)
-		if (!used[i])
-			q->v[kept++] = q->v[i];
-	q->nr = kept;
-	free(used);
-	return 0;
+	if ((rc = sgit_diff__find_similar(q, uses, repo, opts)) == 0)
+		rc = settle(q, uses, sgit_repo_error(repo));
+	free(uses);
+	return rc;
 }
 
 int sgit_diff__queue(struct diff_queue *q, const struct sgit_changes *changes,
-		     const struct sgit_diff_output_options *opts, struct sgit_error *err)
+		     const struct sgit_diff_output_options *opts, struct sgit_repo *repo)
 {
-	size_t i, added = 0, deleted = 0;
+	struct sgit_error *err = sgit_repo_error(repo);
+
+	size_t i, added = 0, sources = 0;
 
 	q->nr = 0;
 	if (!(q->v = calloc(changes->nr ? changes->nr : 1, sizeof(*q->v))))
 		return sgit_error_nomem(err);
 	for (i = 0; i < changes->nr; i++) {
-		pair_from_change(&q->v[q->nr++], &changes->items[i], opts->new_from_worktree);
-		added += changes->items[i].status == SGIT_CHANGE_ADDED;
-		deleted += changes->items[i].status == SGIT_CHANGE_DELETED;
+		pair_from_change(&q->v[q->nr], &changes->items[i], opts->new_from_worktree);
+		added += q->v[q->nr].status == SGIT_CHANGE_ADDED;
+		sources += sgit_diff__is_source(&q->v[q->nr++], opts->copies);
 	}
-	if (opts->renames && added && deleted)
-		return find_renames(q, err);
+	if (opts->renames && added && sources)
+		return find_renames(q, repo, opts);
 	return 0;
 }
 
@@ -155,7 +213,7 @@ int sgit_diff__pair_name_add(struct sgit_buf *out, const struct diff_pair *p, in
 	size_t la = p->old_len, lb = p->new_len, pre, post, amid, bmid;
 	int rc = 0;
 
-	if (p->status != DIFF_STATUS_RENAMED)
+	if (!DIFF_IS_RENAME_OR_COPY(p))
 		return sgit_diff__name_add(out, "", b, lb, quote_path);
 	if (sgit_quote_needed(a, la, quote_path) || sgit_quote_needed(b, lb, quote_path)) {
 		rc |= sgit_diff__name_add(out, "", a, la, quote_path);

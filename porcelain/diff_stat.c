@@ -102,8 +102,8 @@ static int show_names(struct sgit_buf *out, const struct stat_list *l, int with_
 	for (i = 0; i < l->nr; i++) {
 		const struct diff_pair *p = l->files[i].c;
 
-		if (with_status && p->status == DIFF_STATUS_RENAMED) {
-			rc |= sgit_buf_addf(out, "R%03u\t", p->similarity);
+		if (with_status && DIFF_IS_RENAME_OR_COPY(p)) {
+			rc |= sgit_buf_addf(out, "%c%03u\t", p->status, p->similarity);
 			rc |= sgit_diff__name_add(out, "", p->old_path, p->old_len, quote_path);
 			rc |= sgit_buf_addch(out, '\t');
 		} else if (with_status) {
@@ -326,9 +326,26 @@ static size_t scale(size_t n, long width, size_t max_change)
 	return n ? 1 + n * (size_t)(width - 1) / max_change : 0;
 }
 
-static int add_graph(struct sgit_buf *out, const struct stat_file *f, const struct stat_layout *lay)
+/* A run of n signs in color; nothing at all for none. */
+static int add_run(struct sgit_buf *out, char sign, size_t n, enum sgit_diff_color slot,
+		   const struct sgit_diff_output_options *opts)
 {
-	size_t add = f->added, del = f->deleted, total, i;
+	size_t i;
+	int rc = 0;
+
+	if (!n)
+		return 0;
+	rc |= sgit_buf_adds(out, sgit_diff__color(opts, slot));
+	for (i = 0; i < n; i++)
+		rc |= sgit_buf_addch(out, sign);
+	rc |= sgit_buf_adds(out, sgit_diff__reset(opts));
+	return rc;
+}
+
+static int add_graph(struct sgit_buf *out, const struct stat_file *f, const struct stat_layout *lay,
+		     const struct sgit_diff_output_options *opts)
+{
+	size_t add = f->added, del = f->deleted, total;
 	int rc = 0;
 
 	if (lay->graph_width <= (long)lay->max_change) {
@@ -345,10 +362,8 @@ static int add_graph(struct sgit_buf *out, const struct stat_file *f, const stru
 	}
 	rc |= sgit_buf_addf(out, "%*zu%s", (int)lay->number_width, f->added + f->deleted,
 			    f->added + f->deleted ? " " : "");
-	for (i = 0; i < add; i++)
-		rc |= sgit_buf_addch(out, '+');
-	for (i = 0; i < del; i++)
-		rc |= sgit_buf_addch(out, '-');
+	rc |= add_run(out, '+', add, SGIT_DIFF_COLOR_NEW, opts);
+	rc |= add_run(out, '-', del, SGIT_DIFF_COLOR_OLD, opts);
 	return rc;
 }
 
@@ -370,12 +385,15 @@ static int show_stat(struct sgit_buf *out, const struct stat_list *l,
 			continue;
 		}
 		if (f->binary && (f->added || f->deleted))
-			rc |= sgit_buf_addf(out, "%*s %zu -> %zu bytes", (int)lay.number_width, "Bin",
-					    f->deleted, f->added);
+			rc |= sgit_buf_addf(out, "%*s %s%zu%s -> %s%zu%s bytes", (int)lay.number_width,
+					    "Bin", sgit_diff__color(opts, SGIT_DIFF_COLOR_OLD), f->deleted,
+					    sgit_diff__reset(opts),
+					    sgit_diff__color(opts, SGIT_DIFF_COLOR_NEW), f->added,
+					    sgit_diff__reset(opts));
 		else if (f->binary)
 			rc |= sgit_buf_addf(out, "%*s", (int)lay.number_width, "Bin");
 		else
-			rc |= add_graph(out, f, &lay);
+			rc |= add_graph(out, f, &lay, opts);
 		rc |= sgit_buf_addch(out, '\n');
 	}
 	if (lay.shown < l->nr)
@@ -396,9 +414,9 @@ static int show_summary(struct sgit_buf *out, const struct stat_list *l)
 
 		if (c->status == SGIT_CHANGE_UNMERGED)
 			continue;
-		if (c->status == DIFF_STATUS_RENAMED) {
+		if (DIFF_IS_RENAME_OR_COPY(c)) {
 			/* the name says it all: a mode change after it goes without one */
-			rc |= sgit_buf_adds(out, " rename ");
+			rc |= sgit_buf_adds(out, c->status == DIFF_STATUS_COPIED ? " copy " : " rename ");
 			rc |= sgit_buf_addbuf(out, &l->files[i].name);
 			rc |= sgit_buf_addf(out, " (%u%%)\n", c->similarity);
 			if (c->old_mode != c->new_mode)

@@ -27,6 +27,42 @@ enum sgit_diff_format {
 	SGIT_DIFF_FORMAT_NAME_STATUS = 64,	/* --name-status */
 };
 
+/* git's colour slots (color.diff.<slot>) that the diff formats use. */
+enum sgit_diff_color {
+	SGIT_DIFF_COLOR_CONTEXT,	/* "context" or "plain": unchanged lines; none */
+	SGIT_DIFF_COLOR_META,		/* "meta": "diff --git" and the header lines; bold */
+	SGIT_DIFF_COLOR_FRAG,		/* "frag": "@@ -a,b +c,d @@"; cyan */
+	SGIT_DIFF_COLOR_FUNC,		/* "func": the function context after it; none */
+	SGIT_DIFF_COLOR_OLD,		/* "old": removed lines, --stat's '-'; red */
+	SGIT_DIFF_COLOR_NEW,		/* "new": added lines, --stat's '+'; green */
+	SGIT_DIFF_COLOR_WHITESPACE,	/* "whitespace": white-space errors; red background */
+	SGIT_DIFF_COLOR_COUNT,
+};
+#define SGIT_DIFF_COLOR_MAX 76		/* an escape sequence git accepts, and its NUL */
+#define SGIT_DIFF_COLORS_DEFAULT \
+	{ [SGIT_DIFF_COLOR_META] = "\033[1m", [SGIT_DIFF_COLOR_FRAG] = "\033[36m", \
+	  [SGIT_DIFF_COLOR_OLD] = "\033[31m", [SGIT_DIFF_COLOR_NEW] = "\033[32m", \
+	  [SGIT_DIFF_COLOR_WHITESPACE] = "\033[41m" }
+
+/* The white-space errors of core.whitespace. */
+enum sgit_diff_ws_rule {
+	SGIT_DIFF_WS_BLANK_AT_EOL = 1,		/* white space at the end of a line */
+	SGIT_DIFF_WS_SPACE_BEFORE_TAB = 2,	/* a space before a tab in the indent */
+	SGIT_DIFF_WS_INDENT_WITH_NON_TAB = 4,	/* a tab width of spaces in the indent */
+	SGIT_DIFF_WS_TAB_IN_INDENT = 8,		/* a tab in the indent */
+	SGIT_DIFF_WS_BLANK_AT_EOF = 16,		/* blank lines added at the end */
+	SGIT_DIFF_WS_CR_AT_EOL = 32,		/* a CR before the LF is no error */
+};
+#define SGIT_DIFF_WS_DEFAULT \
+	(SGIT_DIFF_WS_BLANK_AT_EOL | SGIT_DIFF_WS_SPACE_BEFORE_TAB | SGIT_DIFF_WS_BLANK_AT_EOF)
+
+/* The lines whose white-space errors are coloured (--ws-error-highlight). */
+enum sgit_diff_ws_highlight {
+	SGIT_DIFF_WS_HIGHLIGHT_OLD = 1,
+	SGIT_DIFF_WS_HIGHLIGHT_NEW = 2,
+	SGIT_DIFF_WS_HIGHLIGHT_CONTEXT = 4,
+};
+
 /* Caller-owned; start from SGIT_DIFF_OUTPUT_OPTIONS_INIT (and sgit_diff_output_config). */
 struct sgit_diff_output_options {
 	unsigned int format;		/* enum sgit_diff_format bits; 0: nothing */
@@ -37,10 +73,17 @@ struct sgit_diff_output_options {
 	int text;			/* -a: never call content binary */
 	/*
 	 * diff.renames (git diff's default: on): a deleted and an added file
-	 * with the same content are shown as a rename. Only such exact
-	 * renames are found; git also pairs files that are merely similar.
+	 * with the same content, or at least rename_score alike, are shown
+	 * as a rename, paired as git pairs them.
 	 */
 	int renames;
+	/*
+	 * -C, diff.renames=copies (with renames on): also an added file like
+	 * a modified one (or like a deleted one already renamed) is shown as
+	 * a copy of it. The unchanged files git -C -C also looks at are not
+	 * known here.
+	 */
+	int copies;
 	int quote_path;			/* core.quotePath (git's default: 1) */
 	const char *src_prefix;		/* "a/" unless set; "" with --no-prefix */
 	const char *dst_prefix;		/* "b/" unless set */
@@ -53,15 +96,59 @@ struct sgit_diff_output_options {
 	int new_from_worktree;
 	/* --stat: total width (0: 80), name and graph width limits (0: none), files shown (0: all) */
 	unsigned int stat_width, stat_name_width, stat_graph_width, stat_count;
+	/*
+	 * -M<n>: how alike two files must be to make a rename, out of
+	 * SGIT_DIFF_SCORE_MAX (git's default: half). rename_limit is
+	 * diff.renameLimit: with more than its square of deleted times
+	 * added files, only exact renames and files whose base name
+	 * stays are looked for (0: 32767, as in git); when that happens
+	 * and needed_rename_limit is set, *needed_rename_limit gets at least
+	 * the limit that would have done (git's warning says it).
+	 */
+	unsigned int rename_score;
+	int rename_limit;
+	size_t *needed_rename_limit;
+	/*
+	 * --color: escapes from colors (git's defaults, color.diff.<slot>),
+	 * white-space errors as ws_rule (core.whitespace) says, on the lines
+	 * ws_error_highlight (diff.wsErrorHighlight) names.
+	 */
+	int color;
+	char colors[SGIT_DIFF_COLOR_COUNT][SGIT_DIFF_COLOR_MAX];
+	unsigned int ws_rule;			/* enum sgit_diff_ws_rule bits */
+	unsigned int ws_tab_width;		/* tabwidth=<n> of core.whitespace (0: 8) */
+	unsigned int ws_error_highlight;	/* enum sgit_diff_ws_highlight bits */
 };
 #define SGIT_DIFF_OUTPUT_OPTIONS_INIT \
 	{ .format = SGIT_DIFF_FORMAT_PATCH, .context = 3, .indent_heuristic = 1, .renames = 1, \
-	  .quote_path = 1 }
+	  .quote_path = 1, .rename_score = SGIT_DIFF_SCORE_MAX / 2, .rename_limit = 1000, \
+	  .colors = SGIT_DIFF_COLORS_DEFAULT, .ws_rule = SGIT_DIFF_WS_DEFAULT, .ws_tab_width = 8, \
+	  .ws_error_highlight = SGIT_DIFF_WS_HIGHLIGHT_NEW }
+
+/* Similarity scores run from 0 to this (git's scale; shown as a percentage, rounded down). */
+#define SGIT_DIFF_SCORE_MAX 60000u
+
+/*
+ * -M<n>, --find-renames=<n>, as git reads it: digits are a fraction
+ * ("5" is 0.5, "05" is 0.05) unless a '%' ends them ("50%"); anything
+ * above 1 is 1. *out gets the score; -1 when arg holds anything else.
+ */
+int sgit_diff_parse_rename_score(unsigned int *out, const char *arg);
+
+/*
+ * --ws-error-highlight=<kind>, diff.wsErrorHighlight: a comma-separated
+ * list of old, new, context, all, none, default. -1 on a word it does
+ * not know (*bad_word, *bad_len then point at it).
+ */
+int sgit_diff_parse_ws_error_highlight(unsigned int *out, const char *value,
+				       const char **bad_word, size_t *bad_len);
 
 /*
  * Read what git reads for its diff output from repo's configuration:
  * core.quotePath, diff.context, diff.interHunkContext, diff.indentHeuristic,
- * diff.noprefix, diff.renames. SGIT_ECONFIG with git's message on a bad value.
+ * diff.noprefix, diff.renames, diff.renameLimit, color.diff.<slot>,
+ * core.whitespace, diff.wsErrorHighlight (whether to colour is the
+ * caller's decision). SGIT_ECONFIG with git's message on a bad value.
  */
 int sgit_diff_output_config(struct sgit_diff_output_options *opts, struct sgit_repo *repo);
 

@@ -7,6 +7,7 @@
 #include "porcelain/cli/cli.h"
 #include "porcelain/cli/index_cmd.h"
 #include "porcelain/cli/object_name.h"
+#include "porcelain/cli/pager.h"
 #include "porcelain/cli/pathspec_arg.h"
 #include "porcelain/cli/ref_cmd.h"
 #include "sgit/diff_output.h"
@@ -30,6 +31,11 @@ struct diff_cmd {
 	int context;			/* -1: not given */
 	int minimal, indent, text;	/* -1: not given */
 	int renames;			/* -1: not given */
+	int rename_score;		/* -M<n>; -1: not given */
+	int copies;			/* -C; -1: not given */
+	int rename_limit;		/* -l<n>; -1: not given */
+	int color;			/* enum cli_color_when of --color / --no-color */
+	int ws_error_highlight;		/* --ws-error-highlight; -1: not given */
 	struct sgit_oid trees[2];
 	int has_tree[2];		/* 0: the empty tree (an unborn HEAD) */
 	int ntrees;
@@ -117,12 +123,70 @@ static int stat_count_cb(const struct cli_option *o, const char *a, int u)
 	return stat_field(o, a, &((struct diff_cmd *)o->value)->stat_count, "--stat-count");
 }
 
-/* -M[<n>]: sgit finds exact renames only, whatever the threshold */
+/* -M[<n>], --find-renames[=<n>] */
 static int renames_cb(const struct cli_option *opt, const char *arg, int unset)
 {
-	(void)arg;
+	struct diff_cmd *dc = opt->value;
+	unsigned int score;
+
 	(void)unset;
-	((struct diff_cmd *)opt->value)->renames = 1;
+	dc->renames = 1;
+	dc->copies = 0;
+	if (!arg)
+		return 0;
+	if (sgit_diff_parse_rename_score(&score, arg) < 0)
+		return cli_error("invalid argument to find-renames");
+	dc->rename_score = (int)score;
+	return 0;
+}
+
+/* -C[<n>], --find-copies[=<n>]; a second one is git's -C -C, which looks at unchanged files */
+static int copies_cb(const struct cli_option *opt, const char *arg, int unset)
+{
+	struct diff_cmd *dc = opt->value;
+	unsigned int score;
+
+	(void)unset;
+	if (dc->copies > 0 && dc->renames > 0)
+		return cli_error("sgit diff does not support --find-copies-harder yet");
+	dc->renames = dc->copies = 1;
+	if (!arg)
+		return 0;
+	if (sgit_diff_parse_rename_score(&score, arg) < 0)
+		return cli_error("invalid argument to find-copies");
+	dc->rename_score = (int)score;
+	return 0;
+}
+
+/* --color[=<when>], --no-color */
+static int color_cb(const struct cli_option *opt, const char *arg, int unset)
+{
+	struct diff_cmd *dc = opt->value;
+
+	if (unset) {
+		dc->color = CLI_COLOR_NEVER;
+		return 0;
+	}
+	if (!arg) {
+		dc->color = CLI_COLOR_ALWAYS;
+		return 0;
+	}
+	if (cli_color_parse(&dc->color, arg) < 0)
+		return cli_error("option `color' expects \"always\", \"auto\", or \"never\"");
+	return 0;
+}
+
+/* --ws-error-highlight=<kind>: git names what came before the word it does not know */
+static int ws_highlight_cb(const struct cli_option *opt, const char *arg, int unset)
+{
+	struct diff_cmd *dc = opt->value;
+	const char *bad = arg;
+	unsigned int bits;
+
+	(void)unset;
+	if (sgit_diff_parse_ws_error_highlight(&bits, arg, &bad, NULL) < 0)
+		return cli_error("unknown value after ws-error-highlight=%.*s", (int)(bad - arg), arg);
+	dc->ws_error_highlight = (int)bits;
 	return 0;
 }
 
@@ -408,6 +472,15 @@ static int setup_output(struct diff_cmd *dc)
 		o->text = dc->text;
 	if (dc->renames >= 0)
 		o->renames = dc->renames;
+	if (dc->copies >= 0)
+		o->copies = dc->copies;
+	if (dc->rename_score >= 0)
+		o->rename_score = (unsigned int)dc->rename_score;
+	if (dc->rename_limit >= 0)
+		o->rename_limit = dc->rename_limit;
+	o->color = cli_color_want(dc->ctx, dc->color, "color.diff");
+	if (dc->ws_error_highlight >= 0)
+		o->ws_error_highlight = (unsigned int)dc->ws_error_highlight;
 	if (dc->full_index)
 		o->abbrev = SGIT_OID_HEXSZ;
 	/* an explicit 0 is git's fixed 80 columns (the library's default); unset is the terminal's */
@@ -444,10 +517,11 @@ static int run(struct diff_cmd *dc)
 {
 	struct sgit_changes list = SGIT_CHANGES_INIT;
 	int rc, unmerged = 0;
-	size_t i;
+	size_t i, needed = 0;
 
 	if ((rc = setup_output(dc)) || (rc = collect(&list, dc)))
 		goto out;
+	dc->out.needed_rename_limit = &needed;
 	for (i = 0; i < list.nr; i++)
 		unmerged |= list.items[i].status == SGIT_CHANGE_UNMERGED;
 	show_unmerged_first(&list, dc);
@@ -455,6 +529,11 @@ static int run(struct diff_cmd *dc)
 		rc = ferror(stdout) ? cli_fatal("unable to write to standard output")
 				    : cli_fatal_err(cli_err(dc->ctx));
 		goto out;
+	}
+	if (needed) {
+		cli_warning("exhaustive rename detection was skipped due to too many files.");
+		cli_warning("you may want to set your diff.renameLimit variable to at least %zu and "
+			    "retry the command.", needed);
 	}
 	rc = (dc->exit_code || dc->quiet) && (list.nr || unmerged) ? 1 : 0;
 out:
@@ -466,7 +545,9 @@ int cmd_diff(int argc, const char **argv, struct cli_ctx *ctx)
 {
 	struct diff_cmd dc = { .ctx = ctx, .out = SGIT_DIFF_OUTPUT_OPTIONS_INIT, .context = -1,
 			       .interhunk = -1, .stat_width = -1, .minimal = -1, .indent = -1,
-			       .text = -1, .renames = -1, .ps = SGIT_PATHSPEC_INIT };
+			       .text = -1, .renames = -1, .rename_score = -1, .rename_limit = -1,
+			       .copies = -1, .color = CLI_COLOR_UNSET, .ws_error_highlight = -1,
+			       .ps = SGIT_PATHSPEC_INIT };
 	int rc;
 	const struct cli_option opts[] = {
 		CLI_GROUP("Diff output format options"),
@@ -501,10 +582,19 @@ int cmd_diff(int argc, const char **argv, struct cli_ctx *ctx)
 		CLI_STRING(0, "dst-prefix", &dc.dst_prefix, "prefix", "show the given destination prefix"),
 		CLI_INT(0, "inter-hunk-context", &dc.interhunk, "n",
 			"show context between diff hunks up to the specified number of lines"),
+		CLI_CALLBACK(0, "color", &dc, "when", "show colored diff", CLI_OPTARG, color_cb),
+		CLI_CALLBACK(0, "ws-error-highlight", &dc, "kind",
+			     "highlight whitespace errors in the 'context', 'old' or 'new' lines in the diff",
+			     CLI_NONEG, ws_highlight_cb),
 		CLI_GROUP("Diff rename options"),
 		CLI_CALLBACK('M', "find-renames", &dc, "n", "detect renames",
 			     CLI_OPTARG | CLI_NONEG, renames_cb),
+		CLI_CALLBACK('C', "find-copies", &dc, "n", "detect copies",
+			     CLI_OPTARG | CLI_NONEG, copies_cb),
 		CLI_SET_INT(0, "no-renames", &dc.renames, "do not detect renames", 0),
+		CLI_INT('l', NULL, &dc.rename_limit, "n",
+			"prevent rename/copy detection if the number of rename/copy targets "
+			"exceeds given limit"),
 		CLI_GROUP("Diff algorithm options"),
 		CLI_BOOL(0, "minimal", &dc.minimal, "produce the smallest possible diff"),
 		CLI_BOOL(0, "indent-heuristic", &dc.indent,

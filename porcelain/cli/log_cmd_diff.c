@@ -61,6 +61,7 @@ int log_cmd_render(struct log_cmd *lc, const struct sgit_changes *changes, unsig
 	unsigned int prefix = prefix_width(lc);
 
 	o.format = format;
+	o.color = lc->pretty.color;
 	if (lc->stat_width < 0 && prefix && o.stat_width > prefix)
 		o.stat_width -= prefix;
 	sgit_buf_truncate(&lc->diffbuf, 0);

@@ -217,6 +217,128 @@ static void test_settle_drops_stat_only_changes(void)
 	sgit_repo_free(repo);
 }
 
+/* ---- colours ---- */
+
+/* Lines with white-space errors of every kind, blank lines added at the end, a function context. */
+static const char ws_repo[] =
+	"rm -rf d2 && git init -q d2 && cd d2 && "
+	"printf 'func_a(void)\\n1\\n2\\n3\\n4\\n\\tfoo();\\ncr\\r\\nlast' >f && "
+	"printf 'bin\\0' >bin && git add . && git commit -q -m one && git tag one && "
+	"printf 'func_a(void)\\n1\\n2\\n3\\n4\\n\\tfoo();  \\n  \\tbar();\\n"
+	"        eight\\n \\t x\\t\\ncr2\\r\\nlast\\n\\n \\n' >f && "
+	"printf 'bin\\0two' >bin && printf 'a\\nb\\n' >new && git add . && "
+	"git commit -q -m two && git tag two";
+
+static void test_colors_match_git(void)
+{
+	static const char *const configs[] = {
+		"",
+		"color.diff.meta 'red ul' && git config color.diff.frag 'yellow bold'",
+		"color.diff.context blue && git config color.diff.func magenta",
+		"core.whitespace indent-with-non-tab,cr-at-eol,tabwidth=4",
+		"core.whitespace tab-in-indent,-space-before-tab,-blank-at-eof",
+		"diff.wsErrorHighlight all && git config color.diff.plain green",
+		"color.diff.whitespace normal",
+	};
+	struct sgit_buf got = SGIT_BUF_INIT, want = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_changes l = SGIT_CHANGES_INIT;
+	struct sgit_repo *repo;
+	struct sgit_oid a, b;
+	size_t i;
+
+	if (!have_git)
+		return;
+	sgit_buf_printf(&path, "%s/want", unit_tmpdir());
+	for (i = 0; i < sizeof(configs) / sizeof(configs[0]); i++) {
+		struct sgit_diff_output_options opts = SGIT_DIFF_OUTPUT_OPTIONS_INIT;
+
+		CU_ASSERT_EQUAL_FATAL(unit_sh("%s", ws_repo), 0);
+		CU_ASSERT_EQUAL(unit_sh("cd d2 && %s%s && git diff --color=always --stat -p one two "
+					">../want", *configs[i] ? "git config " : "true", configs[i]), 0);
+		if (!(repo = unit_open_repo("d2")))
+			continue;
+		CU_ASSERT_EQUAL(sgit_diff_output_config(&opts, repo), 0);
+		opts.color = 1;
+		opts.format = SGIT_DIFF_FORMAT_PATCH | SGIT_DIFF_FORMAT_STAT;
+		CU_ASSERT_EQUAL(tree_of(&a, repo, "one") == 0 && tree_of(&b, repo, "two") == 0, 1);
+		CU_ASSERT_EQUAL(sgit_changes_tree_tree(&l, repo, &a, &b, NULL), 0);
+		sgit_buf_reset(&got);
+		CU_ASSERT_EQUAL(sgit_diff_output(repo, &l, &opts, sgit_diff_write_buf, &got), 0);
+		CU_ASSERT_EQUAL(sgit_fs_read_file(&want, path.ptr, &err), 0);
+		CU_ASSERT_STRING_EQUAL(got.ptr, want.ptr);
+		sgit_changes_release(&l);
+		sgit_repo_free(repo);
+	}
+	sgit_buf_release(&got);
+	sgit_buf_release(&want);
+	sgit_buf_release(&path);
+}
+
+static void test_bad_color_settings(void)
+{
+	static const struct {
+		const char *config, *message;
+	} cases[] = {
+		{ "color.diff.meta 'red blinky'", "invalid color value: red blinky" },
+		{ "core.whitespace tab-in-indent,indent-with-non-tab",
+		  "cannot enforce both tab-in-indent and indent-with-non-tab" },
+		{ "diff.wsErrorHighlight newer", "bad config variable 'diff.wserrorhighlight'" },
+	};
+	struct sgit_repo *repo;
+	size_t i;
+
+	if (!have_git)
+		return;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sgit_diff_output_options opts = SGIT_DIFF_OUTPUT_OPTIONS_INIT;
+
+		CU_ASSERT_EQUAL_FATAL(unit_sh("rm -rf d3 && git init -q d3 && git -C d3 config %s",
+					      cases[i].config), 0);
+		if (!(repo = unit_open_repo("d3")))
+			continue;
+		CU_ASSERT_EQUAL(sgit_diff_output_config(&opts, repo), SGIT_ECONFIG);
+		CU_ASSERT_STRING_EQUAL(sgit_error_message(sgit_repo_error(repo)), cases[i].message);
+		sgit_repo_free(repo);
+	}
+}
+
+static void test_ws_error_highlight_values(void)
+{
+	static const struct {
+		const char *value;
+		int rc;
+		unsigned int want;
+		size_t bad_at;
+	} cases[] = {
+		{ "none", 0, 0, 0 },
+		{ "default", 0, SGIT_DIFF_WS_HIGHLIGHT_NEW, 0 },
+		{ "all", 0, 7, 0 },
+		{ "old,context", 0, SGIT_DIFF_WS_HIGHLIGHT_OLD | SGIT_DIFF_WS_HIGHLIGHT_CONTEXT, 0 },
+		{ "all,none,new", 0, SGIT_DIFF_WS_HIGHLIGHT_NEW, 0 },
+		{ "new,", 0, SGIT_DIFF_WS_HIGHLIGHT_NEW, 0 },
+		{ "", 0, 0, 0 },
+		{ "foo,new", -1, 0, 0 },
+		{ "new,foo", -1, 0, 4 },
+		{ "new,,old", -1, 0, 4 },
+	};
+	const char *bad;
+	unsigned int got;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		got = 99;
+		bad = NULL;
+		CU_ASSERT_EQUAL(sgit_diff_parse_ws_error_highlight(&got, cases[i].value, &bad, NULL),
+				cases[i].rc);
+		if (cases[i].rc == 0) {
+			CU_ASSERT_EQUAL(got, cases[i].want);
+		} else {
+			CU_ASSERT_PTR_EQUAL(bad, cases[i].value + cases[i].bad_at);
+		}
+	}
+}
+
 static CU_TestInfo diff_output_tests[] = {
 	{ "the summary line counts as git does, singular and plural", test_summary_line },
 	{ "renames are named with their common folders outside braces", test_rename_names },
@@ -224,6 +346,11 @@ static CU_TestInfo diff_output_tests[] = {
 	{ "a writer that fails stops the output with its code", test_writer_stops_output },
 	{ "an empty change list prints nothing", test_nothing_for_no_changes },
 	{ "a file only touched is no change once hashed", test_settle_drops_stat_only_changes },
+	{ "colours and white-space errors are git's, with color.diff and core.whitespace",
+	  test_colors_match_git },
+	{ "bad colour and white-space settings are refused with git's words",
+	  test_bad_color_settings },
+	{ "--ws-error-highlight takes git's words and names a bad one", test_ws_error_highlight_values },
 	CU_TEST_INFO_NULL,
 };
 
