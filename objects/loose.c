@@ -282,23 +282,30 @@ int sgit_loose_exists(const char *objdir, const struct sgit_oid *id)
 	return found;
 }
 
-/* 1 when name is 38 lowercase hex digits; fills raw[1..20). */
+/* Lowercase hex digit values plus one (0: not one), as git names loose files. */
+static const unsigned char lowhex1[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8,
+	['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+};
+
+/*
+ * 1 when name is 38 lowercase hex digits; fills raw[1..20) (partly on
+ * failure). A table, not a call per digit: folders of thousands of files
+ * are listed for abbreviations. Stops at the first bad byte, so never reads
+ * past the name's NUL.
+ */
 static int parse_rest(unsigned char *raw, const char *name)
 {
+	const unsigned char *s = (const unsigned char *)name;
+	unsigned hi, lo;
 	int i;
 
-	for (i = 0; i < 2 * (SGIT_OID_RAWSZ - 1); i++) {
-		char c = name[i];
-
-		if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+	for (i = 1; i < SGIT_OID_RAWSZ; i++, s += 2) {
+		if (!(hi = lowhex1[s[0]]) || !(lo = lowhex1[s[1]]))
 			return 0;
+		raw[i] = (unsigned char)((hi - 1) << 4 | (lo - 1));
 	}
-	if (name[i] != '\0')
-		return 0;
-	for (i = 1; i < SGIT_OID_RAWSZ; i++)
-		raw[i] = (unsigned char)(sgit_hex_digit(name[2 * i - 2]) << 4 |
-					 sgit_hex_digit(name[2 * i - 1]));
-	return 1;
+	return *s == '\0';
 }
 
 static int foreach_in_dir(const char *objdir, int byte, sgit_loose_cb cb, void *payload,

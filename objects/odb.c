@@ -34,6 +34,7 @@ static int append_store(struct sgit_odb *odb, const char *path, const char *real
 	}
 	s = &odb->stores[odb->nstores];
 	memset(s, 0, sizeof(*s));
+	s->dirfd = -1;
 	s->path = strdup(path);
 	s->real = strdup(real);
 	if (!s->path || !s->real) {
@@ -194,9 +195,13 @@ void sgit_odb_free(struct sgit_odb *odb)
 		return;
 	for (i = 0; i < odb->nstores; i++) {
 		drop_packs(&odb->stores[i]);
+		sgit_odb_store_forget(&odb->stores[i]);
+		if (odb->stores[i].dirfd >= 0)
+			close(odb->stores[i].dirfd);
 		free(odb->stores[i].path);
 		free(odb->stores[i].real);
 	}
+	sgit_odb_reader_release(&odb->reader);
 	free(odb->stores);
 	free(odb);
 }
@@ -215,8 +220,10 @@ void sgit_odb_refresh(struct sgit_odb *odb)
 {
 	size_t i;
 
-	for (i = 0; i < odb->nstores; i++)
+	for (i = 0; i < odb->nstores; i++) {
 		drop_packs(&odb->stores[i]);
+		sgit_odb_store_forget(&odb->stores[i]);
+	}
 	odb->last = NULL;
 	odb->pack_error = 0;
 }
@@ -361,17 +368,9 @@ static int read_object(struct sgit_buf *out, enum sgit_object_type *type, size_t
 			*size = out->len;
 		return rc;
 	}
-	for (i = 0; i < odb->nstores; i++) {
-		const char *dir = odb->stores[i].path;
-
-		rc = out ? sgit_loose_read(out, type, dir, id, odb->err)
-			 : sgit_loose_read_header(size, type, dir, id, odb->err);
-		if (rc != SGIT_ENOTFOUND) {
-			if (rc == 0 && out)
-				*size = out->len;
+	for (i = 0; i < odb->nstores; i++)
+		if ((rc = sgit_odb_loose_read(out, type, size, odb, i, id)) != SGIT_ENOTFOUND)
 			return rc;
-		}
-	}
 	/* It may have been packed (and its loose copy removed) since the packs were listed. */
 	if (rescan && sgit_odb_rescan_packs(odb))
 		return read_object(out, type, size, odb, id, 0);
@@ -418,7 +417,7 @@ static int exists_quick(struct sgit_odb *odb, const struct sgit_oid *id)
 	if (find_packed(&offset, odb, id))
 		return 1;
 	for (i = 0; i < odb->nstores; i++)
-		if (sgit_loose_exists(odb->stores[i].path, id))
+		if (sgit_odb_loose_exists(odb, i, id))
 			return 1;
 	return 0;
 }
@@ -446,9 +445,10 @@ int sgit_odb_write(struct sgit_oid *out, struct sgit_odb *odb,
 		goto out;
 	}
 	/* Never rewrite: whatever copy is there already is as good as a new one. */
-	if (!exists_quick(odb, &id))
-		rc = sgit_loose_write(odb->stores[0].path, &id, type, data, len, odb->level,
-				      odb->file_mode, odb->err);
+	if (!exists_quick(odb, &id) &&
+	    (rc = sgit_loose_write(odb->stores[0].path, &id, type, data, len, odb->level,
+				   odb->file_mode, odb->err)) == 0)
+		sgit_odb_loose_cache_add(odb, 0, &id);
 out:
 	if (rc < 0)
 		sgit_oid_clear(out);
@@ -489,9 +489,10 @@ int sgit_odb_write_fd(struct sgit_oid *out, struct sgit_odb *odb,
 	if ((rc = fd_base(&base, odb, fd)) < 0 ||
 	    (rc = sgit_loose_hash_fd(&id, type, fd, base, len, odb->err)) < 0)
 		goto out;
-	if (!exists_quick(odb, &id))
-		rc = sgit_loose_write_fd(odb->stores[0].path, &id, type, fd, base, len, odb->level,
-					 odb->file_mode, odb->err);
+	if (!exists_quick(odb, &id) &&
+	    (rc = sgit_loose_write_fd(odb->stores[0].path, &id, type, fd, base, len, odb->level,
+				      odb->file_mode, odb->err)) == 0)
+		sgit_odb_loose_cache_add(odb, 0, &id);
 out:
 	if (rc < 0)
 		sgit_oid_clear(out);

@@ -58,24 +58,6 @@ static size_t common_hex(const struct sgit_oid *a, const struct sgit_oid *b)
 	return SGIT_OID_HEXSZ;
 }
 
-/* The first position in pack whose id is not below key. */
-static uint32_t lower_bound(const struct sgit_pack *pack, const struct sgit_oid *key)
-{
-	uint32_t lo = 0, hi = sgit_pack_count(pack);
-	struct sgit_oid o;
-
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		sgit_pack_oid_at(&o, pack, mid);
-		if (sgit_oid_cmp(&o, key) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* The distinct ids matching a prefix: the same object in two stores counts once. */
 struct cands {
 	const struct prefix *pre;
@@ -124,7 +106,7 @@ static int pack_cands(struct cands *c, const struct sgit_pack *pack)
 	case 1:
 		return cands_add(c, &o);
 	}
-	for (i = lower_bound(pack, &c->pre->raw); i < n; i++) {
+	for (i = sgit_pack_lower_bound(pack, &c->pre->raw); i < n; i++) {
 		sgit_pack_oid_at(&o, pack, i);
 		if (!prefix_match(&o, c->pre))
 			break;
@@ -234,16 +216,29 @@ static void near_one(struct nearest *nr, const struct sgit_oid *other)
 		nr->common = n;
 }
 
-static int near_loose(const struct sgit_oid *other, void *payload)
+/* In a sorted list the ids sharing most with id sit right before and after its place. */
+static int near_loose(struct nearest *nr, struct sgit_odb *odb, size_t store)
 {
-	near_one(payload, other);
+	const struct odb_loose_dir *d;
+	size_t lo;
+	int rc;
+
+	if ((rc = sgit_odb_loose_dir(&d, odb, store, nr->id->id[0])) < 0)
+		return rc;
+	lo = sgit_odb_loose_dir_lower_bound(d, nr->id);
+	if (lo < d->n) {
+		near_one(nr, &d->ids[lo]);
+		if (sgit_oid_equal(&d->ids[lo], nr->id) && lo + 1 < d->n)
+			near_one(nr, &d->ids[lo + 1]);
+	}
+	if (lo > 0)
+		near_one(nr, &d->ids[lo - 1]);
 	return 0;
 }
 
-/* In a sorted pack the ids sharing most with id sit right before and after its place. */
 static void near_pack(struct nearest *nr, const struct sgit_pack *pack)
 {
-	uint32_t n = sgit_pack_count(pack), i = lower_bound(pack, nr->id);
+	uint32_t n = sgit_pack_count(pack), i = sgit_pack_lower_bound(pack, nr->id);
 	struct sgit_oid o;
 
 	if (i < n) {
@@ -276,7 +271,7 @@ int sgit_odb_shortest_unique(char out[SGIT_OID_HEXSZ + 1], struct sgit_odb *odb,
 			break;
 		for (j = 0; j < s->npacks; j++)
 			near_pack(&nr, s->packs[j]);
-		rc = sgit_loose_foreach(s->path, id->id[0], near_loose, &nr, odb->err);
+		rc = near_loose(&nr, odb, i);
 	}
 	if (rc < 0)
 		return rc;

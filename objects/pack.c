@@ -219,6 +219,7 @@ void sgit_pack_free(struct sgit_pack *pack)
 		inflateEnd(&pack->zs);
 	sgit_pack_cache_release(&pack->bases);
 	sgit_buf_release(&pack->scratch);
+	free(pack->links);
 	free(pack->idx_path);
 	free(pack->pack_path);
 	free(pack);
@@ -255,25 +256,84 @@ static uint64_t offset_at(const struct sgit_pack *p, uint32_t i)
 	return be64(p->large + 8 * (size_t)(o & 0x7fffffffu));
 }
 
-int sgit_pack_find(uint64_t *offset, const struct sgit_pack *pack, const struct sgit_oid *id)
+/* Bytes 1 to 7 of an id: what tells ids apart inside one fan-out slot. */
+#define SLOT_BITS 56
+#define SLOT_MASK ((UINT64_C(1) << SLOT_BITS) - 1)
+/* Guesses from the id's value before plain halving takes over (bounds a hostile index). */
+#define MAX_GUESSES 4
+/* Below this many candidates halving costs no more than guessing. */
+#define GUESS_MIN 8
+
+/* Order of key against the id at i, its first 8 bytes compared as one number. */
+static int id_cmp_at(const struct sgit_pack *p, const unsigned char *key, uint64_t key8,
+		     uint32_t i, uint64_t *at8)
 {
-	unsigned b = id->id[0];
-	uint32_t lo = b ? pack->fanout[b - 1] : 0, hi = pack->fanout[b], mid;
+	const unsigned char *e = p->ids + (size_t)i * SGIT_OID_RAWSZ;
+
+	*at8 = be64(e);
+	if (key8 != *at8)
+		return key8 < *at8 ? -1 : 1;
+	return memcmp(key + 8, e + 8, SGIT_OID_RAWSZ - 8);
+}
+
+/*
+ * The first position whose id is not below key; *found when it is key.
+ * Ids are uniformly spread, so the place of key between two known ids is
+ * well predicted by its value: a few guesses (interpolation) find it where
+ * halving needs a dozen steps, each a cache miss in a large index. Halving
+ * takes over after MAX_GUESSES, so a skewed or corrupt index stays
+ * logarithmic; unsorted ids only make the search miss.
+ */
+static uint32_t search(const struct sgit_pack *p, const unsigned char *key, int *found)
+{
+	uint32_t lo = key[0] ? p->fanout[key[0] - 1] : 0, hi = p->fanout[key[0]], mid;
+	uint64_t key8 = be64(key), want = key8 & SLOT_MASK, lo_v = 0, hi_v = SLOT_MASK, at8;
+	unsigned guesses = 0;
 	int c;
 
+	*found = 0;
+	if (lo > hi || hi > p->count)	/* check_idx() keeps this from happening */
+		return p->count;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		c = memcmp(id->id, pack->ids + (size_t)mid * SGIT_OID_RAWSZ, SGIT_OID_RAWSZ);
-		if (!c) {
-			*offset = offset_at(pack, mid);
-			return 1;
+		if (hi - lo > GUESS_MIN && guesses < MAX_GUESSES && hi_v > lo_v && want >= lo_v) {
+			double frac = (double)(want - lo_v) / (double)(hi_v - lo_v);
+			uint32_t step = frac >= 1.0 ? hi - lo - 1 : (uint32_t)(frac * (hi - lo));
+
+			mid = lo + (step < hi - lo ? step : hi - lo - 1);
+			guesses++;
 		}
-		if (c < 0)
-			hi = mid;
-		else
+		c = id_cmp_at(p, key, key8, mid, &at8);
+		if (!c) {
+			*found = 1;
+			return mid;
+		}
+		if (c > 0) {
 			lo = mid + 1;
+			lo_v = at8 & SLOT_MASK;
+		} else {
+			hi = mid;
+			hi_v = at8 & SLOT_MASK;
+		}
 	}
-	return 0;
+	return lo;
+}
+
+uint32_t sgit_pack_lower_bound(const struct sgit_pack *pack, const struct sgit_oid *id)
+{
+	int found;
+
+	return search(pack, id->id, &found);
+}
+
+int sgit_pack_find(uint64_t *offset, const struct sgit_pack *pack, const struct sgit_oid *id)
+{
+	int found;
+	uint32_t i = search(pack, id->id, &found);
+
+	if (found)
+		*offset = offset_at(pack, i);
+	return found;
 }
 
 /* Compare the first hexlen hex digits of id with those of prefix. */

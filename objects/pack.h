@@ -26,6 +26,8 @@ void sgit_pack_set_cache_limit(struct sgit_pack *pack, size_t bytes);
 /* Number of objects, and the i-th id in sorted order. */
 uint32_t sgit_pack_count(const struct sgit_pack *pack);
 void sgit_pack_oid_at(struct sgit_oid *out, const struct sgit_pack *pack, uint32_t i);
+/* The position of the first id in sorted order that is not below id (the count when none). */
+uint32_t sgit_pack_lower_bound(const struct sgit_pack *pack, const struct sgit_oid *id);
 /* 1 and *offset when id is in this pack, else 0. */
 int sgit_pack_find(uint64_t *offset, const struct sgit_pack *pack, const struct sgit_oid *id);
 /*

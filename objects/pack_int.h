@@ -34,6 +34,7 @@ struct pack_cache {
 	struct pack_cache_entry *oldest[PACK_CACHE_CLASSES], *newest[PACK_CACHE_CLASSES];
 };
 
+struct pack_link;
 struct sgit_pack {
 	char *idx_path, *pack_path;
 	const unsigned char *idx, *pack;	/* read-only maps of the whole files */
@@ -44,6 +45,8 @@ struct sgit_pack {
 	z_stream zs;				/* reused by every inflate of this pack */
 	int zs_ready;
 	struct sgit_buf scratch;		/* inflated delta instructions, reused */
+	struct pack_link *links;		/* a delta chain's steps (pack_read.c), reused */
+	size_t links_alloc;
 	struct pack_cache bases;		/* objects met as delta bases */
 };
 

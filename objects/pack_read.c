@@ -23,12 +23,12 @@ struct entry {
 };
 
 /* The deltas between a wanted object and the first base that needs none (or is cached). */
-struct link {
+struct pack_link {
 	uint64_t offset;
 	struct entry e;
 };
 struct chain {
-	struct link *links;	/* links[0] is the wanted object */
+	struct pack_link *links;	/* links[0] is the wanted object; the pack's, lent */
 	size_t n, alloc;
 	struct pack_cached base;	/* owned: the object at base_offset */
 	uint64_t base_offset;
@@ -44,6 +44,8 @@ struct chain {
  * too while there is room: reading along a chain in order stays one step.
  */
 #define CHECKPOINT 8
+/* Chains up to this deep reuse one links array (git packs at depth 50 by default). */
+#define LINKS_KEPT 1024
 
 static int corrupt(const struct sgit_pack *p, struct sgit_error *err, uint64_t at,
 		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -284,7 +286,7 @@ static int push_link(struct chain *ch, uint64_t offset, const struct entry *e,
 		     struct sgit_error *err)
 {
 	size_t alloc = ch->alloc ? ch->alloc * 2 : 16;
-	struct link *l;
+	struct pack_link *l;
 
 	if (ch->n == ch->alloc) {
 		if (!(l = realloc(ch->links, alloc * sizeof(*l))))
@@ -350,7 +352,7 @@ static int walk_chain(struct chain *ch, struct sgit_pack *p, uint64_t offset,
  * Not cached: deltas are small and inflate fast, and the memory does more
  * good holding bases.
  */
-static int delta_data(const unsigned char **data, struct sgit_pack *p, const struct link *l,
+static int delta_data(const unsigned char **data, struct sgit_pack *p, const struct pack_link *l,
 		      struct sgit_error *err)
 {
 	sgit_buf_reset(&p->scratch);
@@ -371,7 +373,7 @@ static void cache_base(struct sgit_pack *p, struct chain *ch)
 
 /* Turn ch->base into the next object up the chain (into out for the last one). */
 static int apply_link(struct sgit_buf *out, struct chain *ch, struct sgit_pack *p,
-		      const struct link *l, struct sgit_error *err)
+		      const struct pack_link *l, struct sgit_error *err)
 {
 	int last = l == ch->links, rc;
 	const unsigned char *delta = NULL;
@@ -411,6 +413,18 @@ out:
 	return rc;
 }
 
+/* Keep the links array for the next read, unless an unusually deep chain made it big. */
+static void give_links_back(struct sgit_pack *p, struct chain *ch)
+{
+	if (ch->alloc > LINKS_KEPT) {
+		free(ch->links);
+		ch->links = NULL;
+		ch->alloc = 0;
+	}
+	p->links = ch->links;
+	p->links_alloc = ch->alloc;
+}
+
 /* An object that is no delta, inflated straight into out (whose memory is reused). */
 static int read_whole(struct sgit_buf *out, struct sgit_pack *p, const struct entry *e,
 		      uint64_t offset, struct sgit_error *err)
@@ -433,6 +447,8 @@ int sgit_pack_read(struct sgit_buf *out, enum sgit_object_type *type, struct sgi
 	struct entry e;
 	int rc = 0;
 
+	ch.links = pack->links;
+	ch.alloc = pack->links_alloc;
 	if (cached) {
 		ch.base.type = cached->type;
 		if (sgit_buf_set(out, cached->data, cached->len) < 0)
@@ -452,7 +468,7 @@ int sgit_pack_read(struct sgit_buf *out, enum sgit_object_type *type, struct sgi
 		ch.n--;
 out:
 	free(ch.base.data);
-	free(ch.links);
+	give_links_back(pack, &ch);
 	if (rc < 0)
 		sgit_buf_reset(out);
 	*type = rc < 0 ? SGIT_OBJ_BAD : ch.base.type;

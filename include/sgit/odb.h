@@ -75,7 +75,9 @@ int sgit_odb_foreach_prefix(struct sgit_odb *odb, const char *hex, size_t len,
 /*
  * The shortest unique abbreviation of id with at least min_len digits (and
  * never fewer than 4), as git computes it for --short (id need not exist).
- * Writes hex + NUL into out.
+ * Writes hex + NUL into out. As git, it lists each objects/xx folder once
+ * and keeps the listing (the odb's own writes join it): loose objects other
+ * processes add are seen after sgit_odb_refresh().
  */
 int sgit_odb_shortest_unique(char out[SGIT_OID_HEXSZ + 1], struct sgit_odb *odb,
 			     const struct sgit_oid *id, size_t min_len);
@@ -92,7 +94,7 @@ size_t sgit_odb_packed_count(struct sgit_odb *odb);
 /* The abbreviation length git picks for core.abbrev=auto from that count (at least 7). */
 size_t sgit_odb_default_abbrev(struct sgit_odb *odb);
 
-/* Drop cached pack lists so that new packs are seen (after a fetch). */
+/* Drop cached pack lists and loose folder listings so that new objects are seen (after a fetch). */
 void sgit_odb_refresh(struct sgit_odb *odb);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 #include "unit.h"
 #include "sgit/odb.h"
 #include "objects/loose.h"
@@ -567,6 +568,209 @@ static void test_git_reads_big_objects_sgit_writes(void)
 	sgit_buf_release(&path);
 }
 
+/* Raw objects (honest or not) stored deflated as loose files under made-up ids. */
+static const struct {
+	const char *raw;
+	size_t len;
+	const char *damage;	/* "cut": last 5 bytes dropped, "tail": garbage appended, "empty" */
+} loose_files[] = {
+	{ "blob 3\0abc", 10, NULL },
+	{ "blob 0\0", 7, NULL },
+	{ "commit 4\0tree", 13, NULL },
+	{ "blub 3\0abc", 10, NULL },
+	{ "blob 5\0abc", 10, NULL },
+	{ "blob 2\0abc", 10, NULL },
+	{ "blob 3abc", 9, NULL },
+	{ "blob 010\0abcdefghij", 19, NULL },
+	{ "blob 3\0abc", 10, "cut" },
+	{ "blob 3\0abc", 10, "tail" },
+	{ "blob 99999999\0abc", 17, NULL },
+	{ "", 0, "empty" },
+};
+
+/* Write the loose file of made-up id number i into dir. */
+static void write_loose_file(struct sgit_oid *id, const char *dir, size_t i, const void *raw,
+			     size_t len, const char *damage)
+{
+	struct sgit_buf path = SGIT_BUF_INIT, z = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	uLongf n = compressBound((uLong)len);
+
+	sgit_oid_clear(id);
+	id->id[0] = 0xab;
+	id->id[19] = (unsigned char)i;
+	sgit_buf_grow(&z, n);
+	CU_ASSERT_EQUAL(compress2((Bytef *)z.ptr, &n, raw, (uLong)len, 1), Z_OK);
+	sgit_buf_setlen(&z, n);
+	if (damage && !strcmp(damage, "cut"))
+		sgit_buf_truncate(&z, z.len - 5);
+	if (damage && !strcmp(damage, "tail"))
+		sgit_buf_add(&z, "junk", 4);
+	if (damage && !strcmp(damage, "empty"))
+		sgit_buf_reset(&z);
+	sgit_loose_path(&path, dir, id);
+	sgit_fs_mkdir_parent(path.ptr, &err);
+	CU_ASSERT_EQUAL(sgit_fs_write_atomic(path.ptr, z.ptr, z.len, 0444, &err), 0);
+	sgit_buf_release(&path);
+	sgit_buf_release(&z);
+}
+
+/* The odb reads loose files its own way: it must say exactly what the plain reader says. */
+static void test_loose_files_read_as_the_plain_reader_says(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, a = SGIT_BUF_INIT, b = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT, plain = SGIT_ERROR_INIT;
+	enum sgit_object_type ta, tb;
+	struct sgit_odb *odb = NULL;
+	struct sgit_oid id;
+	size_t i, size;
+	int ra, rb;
+
+	make_store(&dir, "flawed");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	for (i = 0; i <= sizeof(loose_files) / sizeof(loose_files[0]); i++) {
+		if (i < sizeof(loose_files) / sizeof(loose_files[0])) {
+			write_loose_file(&id, dir.ptr, i, loose_files[i].raw, loose_files[i].len,
+					 loose_files[i].damage);
+		} else {	/* a file too big for the odb's own buffer */
+			sgit_buf_reset(&a);
+			sgit_buf_addf(&a, "blob %d", 3 << 20);
+			sgit_buf_add(&a, "", 1);
+			for (size = 0; size < (3u << 20); size++)
+				sgit_buf_addch(&a, (char)((size * 2654435761u) >> 24));
+			write_loose_file(&id, dir.ptr, i, a.ptr, a.len, NULL);
+		}
+		sgit_error_clear(&err);
+		ra = sgit_odb_read(&a, &ta, odb, &id);
+		rb = sgit_loose_read(&b, &tb, dir.ptr, &id, &plain);
+		CU_ASSERT_EQUAL(ra, rb);
+		if (ra == 0 && rb == 0) {
+			CU_ASSERT_EQUAL(ta, tb);
+			CU_ASSERT(a.len == b.len && !memcmp(a.ptr, b.ptr, a.len));
+			CU_ASSERT_EQUAL(sgit_odb_read_header(&size, &ta, odb, &id), 0);
+			CU_ASSERT_EQUAL(size, b.len);
+		} else {
+			CU_ASSERT_STRING_EQUAL(err.msg, plain.msg);
+			CU_ASSERT_EQUAL(a.len, 0);
+		}
+		sgit_error_clear(&plain);
+	}
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&a);
+	sgit_buf_release(&b);
+}
+
+/* Write a's text through a fresh odb on dir, list its folder, then b's text as told. */
+static size_t abbrev_after_write(const char *name, int behind_the_back)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL;
+	char ta[32], tb[32], shortest[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid a, b;
+	size_t len = 0;
+
+	make_store(&dir, name);
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	colliding_texts(ta, tb);
+	write_blob(&a, odb, ta);
+	CU_ASSERT_EQUAL(sgit_odb_shortest_unique(shortest, odb, &a, 4), 0);
+	CU_ASSERT_EQUAL(strlen(shortest), 4);
+	if (behind_the_back) {	/* as another process would */
+		sgit_object_hash(&b, SGIT_OBJ_BLOB, tb, strlen(tb));
+		CU_ASSERT_EQUAL(sgit_loose_write(dir.ptr, &b, SGIT_OBJ_BLOB, tb, strlen(tb), 1, 0444,
+						 &err), 0);
+		sgit_odb_refresh(odb);
+	} else {
+		write_blob(&b, odb, tb);
+	}
+	if (sgit_odb_shortest_unique(shortest, odb, &a, 4) == 0)
+		len = strlen(shortest);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	return len;
+}
+
+/* Folder listings are kept: the odb's own writes join them, a refresh lets others' in. */
+static void test_abbreviations_see_new_objects(void)
+{
+	char ta[32], tb[32], ha[SGIT_OID_HEXSZ + 1], hb[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid a, b;
+	size_t common = 0;
+
+	colliding_texts(ta, tb);
+	sgit_object_hash(&a, SGIT_OBJ_BLOB, ta, strlen(ta));
+	sgit_object_hash(&b, SGIT_OBJ_BLOB, tb, strlen(tb));
+	sgit_oid_tohex(ha, &a);
+	sgit_oid_tohex(hb, &b);
+	while (ha[common] == hb[common])
+		common++;
+	CU_ASSERT_EQUAL(abbrev_after_write("abbrev-own", 0), common + 1);
+	CU_ASSERT_EQUAL(abbrev_after_write("abbrev-other", 1), common + 1);
+}
+
+#define CROWD 700
+
+/* Made-up id k of one folder: crowded second bytes, and pairs sharing long prefixes. */
+static void crowd_id(struct sgit_oid *id, unsigned k)
+{
+	unsigned char seed[4] = { (unsigned char)(k >> 8), (unsigned char)k, 0x5a, 0xa5 };
+
+	sgit_hash_buffer(id, seed, sizeof(seed));
+	id->id[0] = 0xcd;
+	if (k % 3 == 0)
+		id->id[1] = 0x10;	/* a bucket of more than a few */
+	if (k % 5 == 1) {	/* share 6 to 13 digits with id k - 1 */
+		crowd_id(id, k - 1);
+		id->id[3 + k % 4] ^= (unsigned char)(k % 2 ? 0x01 : 0x10);
+	}
+}
+
+static size_t common_digits(const struct sgit_oid *a, const struct sgit_oid *b)
+{
+	char ha[SGIT_OID_HEXSZ + 1], hb[SGIT_OID_HEXSZ + 1];
+	size_t n = 0;
+
+	sgit_oid_tohex(ha, a);
+	sgit_oid_tohex(hb, b);
+	while (n < SGIT_OID_HEXSZ && ha[n] == hb[n])
+		n++;
+	return n;
+}
+
+/* Abbreviations in a folder of hundreds of files match a search over every pair. */
+static void test_abbreviations_in_a_crowded_folder_match_a_full_search(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_odb *odb = NULL;
+	static struct sgit_oid ids[CROWD];
+	char shortest[SGIT_OID_HEXSZ + 1];
+	size_t i, j, want, wrong = 0;
+
+	make_store(&dir, "crowd");
+	for (i = 0; i < CROWD; i++) {
+		crowd_id(&ids[i], (unsigned)i);
+		sgit_loose_path(&path, dir.ptr, &ids[i]);
+		sgit_fs_mkdir_parent(path.ptr, &err);
+		CU_ASSERT_EQUAL(sgit_fs_write_atomic(path.ptr, "", 0, 0444, &err), 0);
+	}
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	for (i = 0; i < CROWD; i++) {
+		for (want = 0, j = 0; j < CROWD; j++)
+			if (!sgit_oid_equal(&ids[i], &ids[j]) && common_digits(&ids[i], &ids[j]) > want)
+				want = common_digits(&ids[i], &ids[j]);
+		want = want + 1 < 4 ? 4 : want + 1;
+		CU_ASSERT_EQUAL(sgit_odb_shortest_unique(shortest, odb, &ids[i], 4), 0);
+		wrong += strlen(shortest) != want;
+	}
+	CU_ASSERT_EQUAL(wrong, 0);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&path);
+}
+
 static CU_TestInfo odb_tests[] = {
 	{ "a missing folder does not open", test_a_missing_folder_does_not_open },
 	{ "objects written are read and found", test_objects_written_are_read_and_found },
@@ -588,6 +792,10 @@ static CU_TestInfo odb_tests[] = {
 	{ "a broken pack is named when an object is missing",
 	  test_a_broken_pack_is_named_when_an_object_is_missing },
 	{ "git reads big objects sgit writes", test_git_reads_big_objects_sgit_writes },
+	{ "loose files read as the plain reader says", test_loose_files_read_as_the_plain_reader_says },
+	{ "abbreviations see new objects", test_abbreviations_see_new_objects },
+	{ "abbreviations in a crowded folder match a full search",
+	  test_abbreviations_in_a_crowded_folder_match_a_full_search },
 	CU_TEST_INFO_NULL,
 };
 

@@ -704,6 +704,101 @@ static void test_every_truncation_fails_cleanly(void)
 	b_release(&s.b);
 }
 
+/* ---- ids spread unevenly: the search guesses from id values, it must not depend on them ---- */
+
+#define SKEW_N 1500
+
+/* The i-th id of a distribution: 0 all in one slot with equal bytes 1-7, 1 crowded, 2 even. */
+static void skewed_id(struct sgit_oid *id, int kind, unsigned i)
+{
+	unsigned char seed[8] = { (unsigned char)kind, (unsigned char)(i >> 8), (unsigned char)i };
+
+	memset(id, 0, sizeof(*id));
+	if (kind == 0) {
+		id->id[0] = 0x42;
+		id->id[18] = (unsigned char)(i >> 8);
+		id->id[19] = (unsigned char)i;
+	} else if (kind == 1) {
+		/* most ids packed against the top of slot 0x42, a few spread at powers of two */
+		id->id[0] = 0x42;
+		if (i % 10 == 0) {
+			id->id[1 + (i / 10) % 7] = (unsigned char)(1u << (i / 70) % 8);
+		} else {
+			memset(id->id + 1, 0xff, 6);
+			id->id[7] = (unsigned char)(i >> 8);
+			id->id[8] = (unsigned char)i;
+		}
+		id->id[19] = (unsigned char)(i & 0x0f);
+	} else {
+		sgit_hash_buffer(id, seed, sizeof(seed));
+	}
+}
+
+/* Position of the first listed id not below id, by looking at every one. */
+static uint32_t scan_lower_bound(const struct sgit_pack *pack, const struct sgit_oid *id)
+{
+	struct sgit_oid o;
+	uint32_t i;
+
+	for (i = 0; i < sgit_pack_count(pack); i++) {
+		sgit_pack_oid_at(&o, pack, i);
+		if (sgit_oid_cmp(&o, id) >= 0)
+			break;
+	}
+	return i;
+}
+
+/* Every listed id is found at its offset, other ids are not, and bounds agree with a scan. */
+static unsigned check_skewed(struct sgit_pack *pack, const struct built *b)
+{
+	struct sgit_oid id, near;
+	unsigned bad = 0;
+	uint64_t offset;
+	uint32_t i;
+
+	for (i = 0; i < sgit_pack_count(pack); i++) {
+		sgit_pack_oid_at(&id, pack, i);
+		bad += !sgit_pack_find(&offset, pack, &id) || offset != offset_of(b, &id);
+		bad += sgit_pack_lower_bound(pack, &id) != i;
+		near = id;
+		near.id[19] ^= 0x80;
+		bad += sgit_pack_find(&offset, pack, &near) != (offset_of(b, &near) != 0);
+		bad += sgit_pack_lower_bound(pack, &near) != scan_lower_bound(pack, &near);
+		near.id[3] ^= 0x11;
+		bad += sgit_pack_find(&offset, pack, &near) != (offset_of(b, &near) != 0);
+		bad += sgit_pack_lower_bound(pack, &near) != scan_lower_bound(pack, &near);
+	}
+	return bad;
+}
+
+static void test_uneven_ids_are_all_found(void)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_pack *pack = NULL;
+	struct sgit_oid id;
+	char path[700], name[32];
+	struct built b;
+	unsigned i;
+	int kind;
+
+	for (kind = 0; kind < 3; kind++) {
+		b_init(&b);
+		for (i = 0; i < SKEW_N; i++) {
+			skewed_id(&id, kind, i);
+			if (!offset_of(&b, &id))
+				b_obj(&b, &id, SGIT_OBJ_BLOB, 1, NULL, 0, "x", 1);
+		}
+		b_finish(&b);
+		snprintf(name, sizeof(name), "skew%d", kind);
+		CU_ASSERT_EQUAL_FATAL(write_pair(path, sizeof(path), name, &b.pack, &b.idx), 0);
+		CU_ASSERT_EQUAL_FATAL(sgit_pack_open(&pack, path, &err), 0);
+		CU_ASSERT(sgit_pack_count(pack) > SKEW_N / 2);
+		CU_ASSERT_EQUAL(check_skewed(pack, &b), 0);
+		sgit_pack_free(pack);
+		b_release(&b);
+	}
+}
+
 static CU_TestInfo crafted_tests[] = {
 	{ "a 10,000-deep delta chain reads without recursion", test_deep_chain_reads_without_recursion },
 	{ "a small pack reads with and without 64-bit offsets", test_small_pack_reads },
@@ -711,6 +806,8 @@ static CU_TestInfo crafted_tests[] = {
 	{ "a header read follows the chain without applying deltas", test_header_read_follows_chains_without_applying },
 	{ "every flipped byte fails cleanly", test_every_flipped_byte_fails_cleanly },
 	{ "every truncation is refused when the pack is opened", test_every_truncation_fails_cleanly },
+	{ "ids spread unevenly are all found, and bounds agree with a scan",
+	  test_uneven_ids_are_all_found },
 	CU_TEST_INFO_NULL,
 };
 
