@@ -136,24 +136,6 @@ static int list_objects(struct log_cmd *lc, long *count)
 	return rc < 0 ? cli_fatal_err(cli_err(lc->ctx)) : 0;
 }
 
-static int parents_of(struct log_cmd *lc, size_t *n)
-{
-	size_t i, count = sgit_revwalk_parent_count(lc->walker);
-
-	if (count > lc->parents_alloc) {
-		struct sgit_oid *p = realloc(lc->parents, count * sizeof(*p));
-
-		if (!p)
-			return oom();
-		lc->parents = p;
-		lc->parents_alloc = count;
-	}
-	for (i = 0; i < count; i++)
-		lc->parents[i] = *sgit_revwalk_parent_id(lc->walker, i);
-	*n = count;
-	return 0;
-}
-
 static int run(struct log_cmd *lc)
 {
 	struct sgit_oid id;
@@ -172,7 +154,7 @@ static int run(struct log_cmd *lc)
 				count++;
 			continue;
 		}
-		if ((rc = parents_of(lc, &n)))
+		if ((rc = log_cmd_walk_parents(lc, &n)))
 			return rc;
 		rc = lc->graph_state ? show_graph(lc, &id, lc->parents, n) : show_plain(lc, &id, lc->parents, n);
 		if (rc || (rc = log_cmd_flush(lc, 0)))

@@ -108,6 +108,8 @@ int log_cmd_parse(struct log_cmd *lc, int argc, const char **argv);
  */
 int log_cmd_setup(struct log_cmd *lc);
 
+/* The parents the walk gives for the commit it returned last, into lc->parents. 0 or an exit code. */
+int log_cmd_walk_parents(struct log_cmd *lc, size_t *n);
 /*
  * Update the graph with commit id, its mark ('o' boundary, '<' '>'
  * --left-right, '*') and the parents of parents[0..n) that it draws lines

@@ -225,7 +225,7 @@ int log_cmd_show_commit(struct log_cmd *lc, const struct sgit_oid *id,
 }
 
 /* The parents the walk gives for the commit it returned last, into lc->parents. */
-static int walk_parents(struct log_cmd *lc, size_t *n)
+int log_cmd_walk_parents(struct log_cmd *lc, size_t *n)
 {
 	size_t i, count = sgit_revwalk_parent_count(lc->walker);
 
@@ -255,7 +255,7 @@ int log_cmd_run(struct log_cmd *lc)
 	while ((rc = sgit_revwalk_next(&id, lc->walker)) == 0) {
 		if (sgit_revwalk_commit(&c, lc->walker) < 0)
 			return cli_fatal_err(cli_err(lc->ctx));
-		if ((rc = walk_parents(lc, &n)) || (rc = log_cmd_show_commit(lc, &id, c, lc->parents, n)) ||
+		if ((rc = log_cmd_walk_parents(lc, &n)) || (rc = log_cmd_show_commit(lc, &id, c, lc->parents, n)) ||
 		    (rc = log_cmd_flush(lc, 0)))
 			return rc;
 	}
