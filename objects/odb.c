@@ -34,7 +34,7 @@ static int append_store(struct sgit_odb *odb, const char *path, const char *real
 	}
 	s = &odb->stores[odb->nstores];
 	memset(s, 0, sizeof(*s));
-	s->dirfd = -1;
+	s->dirfd = ODB_DIRFD_UNTRIED;
 	s->path = strdup(path);
 	s->real = strdup(real);
 	if (!s->path || !s->real) {
@@ -196,8 +196,6 @@ void sgit_odb_free(struct sgit_odb *odb)
 	for (i = 0; i < odb->nstores; i++) {
 		drop_packs(&odb->stores[i]);
 		sgit_odb_store_forget(&odb->stores[i]);
-		if (odb->stores[i].dirfd >= 0)
-			close(odb->stores[i].dirfd);
 		free(odb->stores[i].path);
 		free(odb->stores[i].real);
 	}

@@ -25,6 +25,10 @@ struct odb_loose_cache {
 	struct odb_loose_dir dirs[256];
 };
 
+/* odb_store.dirfd besides an open descriptor */
+#define ODB_DIRFD_UNTRIED -1
+#define ODB_DIRFD_FAILED -2
+
 /* One objects folder: the repository's own or an alternate. */
 struct odb_store {
 	char *path;		/* as given (the own one) or resolved (alternates) */
@@ -32,7 +36,7 @@ struct odb_store {
 	struct sgit_pack **packs;
 	size_t npacks, alloc;
 	int scanned;		/* packs listed since open or the last refresh */
-	int dirfd;		/* the folder opened for openat(), -1 until needed or when it failed */
+	int dirfd;		/* the folder opened for openat(), or ODB_DIRFD_UNTRIED / _FAILED */
 	struct odb_loose_cache *loose;	/* NULL until an abbreviation needs it */
 };
 
@@ -82,7 +86,7 @@ int sgit_odb_loose_dir(const struct odb_loose_dir **out, struct sgit_odb *odb, s
 size_t sgit_odb_loose_dir_lower_bound(const struct odb_loose_dir *d, const struct sgit_oid *id);
 /* Note an object the odb itself wrote into store i, when its folder is listed. */
 void sgit_odb_loose_cache_add(struct sgit_odb *odb, size_t i, const struct sgit_oid *id);
-/* Forget store s's listings and close its folder. */
+/* Forget store s's listings and close its folder (opened again when next needed). */
 void sgit_odb_store_forget(struct odb_store *s);
 
 #endif

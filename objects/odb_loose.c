@@ -25,9 +25,6 @@
 #define FAST_OBJECT_MAX ((size_t)1 << 30)
 /* As loose.c: deflate never does better than about 1032:1. */
 #define ZLIB_MAX_RATIO 1032
-/* dirfd states besides an open descriptor */
-#define DIRFD_UNTRIED -1
-#define DIRFD_FAILED -2
 
 /* "xx/" and the other 38 digits: id's file inside its store. */
 static void rel_name(char name[SGIT_OID_HEXSZ + 2], const struct sgit_oid *id)
@@ -44,10 +41,10 @@ static void rel_name(char name[SGIT_OID_HEXSZ + 2], const struct sgit_oid *id)
 /* The store's folder, opened once: openat() then skips walking the whole path per object. */
 static int store_dirfd(struct odb_store *s)
 {
-	if (s->dirfd == DIRFD_UNTRIED) {
+	if (s->dirfd == ODB_DIRFD_UNTRIED) {
 		s->dirfd = open(s->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (s->dirfd < 0)
-			s->dirfd = DIRFD_FAILED;
+			s->dirfd = ODB_DIRFD_FAILED;
 	}
 	return s->dirfd;
 }
@@ -378,6 +375,9 @@ void sgit_odb_store_forget(struct odb_store *s)
 {
 	size_t b;
 
+	if (s->dirfd >= 0)
+		close(s->dirfd);
+	s->dirfd = ODB_DIRFD_UNTRIED;
 	if (!s->loose)
 		return;
 	for (b = 0; b < 256; b++)

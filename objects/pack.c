@@ -247,13 +247,19 @@ void sgit_pack_oid_at(struct sgit_oid *out, const struct sgit_pack *pack, uint32
 }
 
 /* count_large() made sure every 64-bit table index is inside the table. */
-static uint64_t offset_at(const struct sgit_pack *p, uint32_t i)
+uint64_t sgit_pack_offset_at(const struct sgit_pack *p, uint32_t i)
 {
 	uint32_t o = be32(p->offsets + 4 * (size_t)i);
 
 	if (!(o & 0x80000000u))
 		return o;
 	return be64(p->large + 8 * (size_t)(o & 0x7fffffffu));
+}
+
+/* The CRC32 table sits between the ids and the offsets. */
+uint32_t sgit_pack_crc_at(const struct sgit_pack *p, uint32_t i)
+{
+	return be32(p->ids + (size_t)p->count * SGIT_OID_RAWSZ + 4 * (size_t)i);
 }
 
 /* Bytes 1 to 7 of an id: what tells ids apart inside one fan-out slot. */
@@ -332,7 +338,7 @@ int sgit_pack_find(uint64_t *offset, const struct sgit_pack *pack, const struct 
 	uint32_t i = search(pack, id->id, &found);
 
 	if (found)
-		*offset = offset_at(pack, i);
+		*offset = sgit_pack_offset_at(pack, i);
 	return found;
 }
 

@@ -34,6 +34,14 @@ struct pack_cache {
 	struct pack_cache_entry *oldest[PACK_CACHE_CLASSES], *newest[PACK_CACHE_CLASSES];
 };
 
+/* One object's header in the pack. */
+struct pack_entry {
+	enum sgit_object_type type;
+	size_t size;		/* the object's size; for a delta, its instructions' size */
+	uint64_t data;		/* where its zlib stream starts */
+	uint64_t base;		/* a delta's base's offset */
+};
+
 struct pack_link;
 struct sgit_pack {
 	char *idx_path, *pack_path;
@@ -49,6 +57,18 @@ struct sgit_pack {
 	size_t links_alloc;
 	struct pack_cache bases;		/* objects met as delta bases */
 };
+
+/* The pack offset of the object at index position i, and the CRC32 the index records for it. */
+uint64_t sgit_pack_offset_at(const struct sgit_pack *pack, uint32_t i);
+uint32_t sgit_pack_crc_at(const struct sgit_pack *pack, uint32_t i);
+
+/*
+ * The header of the entry at offset (pack_read.c): type, size, where its
+ * data starts and, for an OFS_DELTA, e->base. A REF_DELTA's base id goes
+ * to *ref_base, not looked up. SGIT_ECORRUPT (err may be NULL).
+ */
+int sgit_pack_entry_header(struct pack_entry *e, struct sgit_oid *ref_base, const struct sgit_pack *pack,
+			   uint64_t offset, struct sgit_error *err);
 
 void sgit_pack_cache_init(struct pack_cache *c, size_t limit);
 void sgit_pack_cache_release(struct pack_cache *c);

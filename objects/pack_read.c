@@ -14,18 +14,10 @@
 /* Both sizes of a delta header fit here (two 64-bit varints of at most 10 bytes). */
 #define DELTA_HEAD_MAX 20
 
-/* One object's header in the pack. */
-struct entry {
-	enum sgit_object_type type;
-	size_t size;		/* the object's size; for a delta, its instructions' size */
-	uint64_t data;		/* where its zlib stream starts */
-	uint64_t base;		/* a delta's base's offset */
-};
-
 /* The deltas between a wanted object and the first base that needs none (or is cached). */
 struct pack_link {
 	uint64_t offset;
-	struct entry e;
+	struct pack_entry e;
 };
 struct chain {
 	struct pack_link *links;	/* links[0] is the wanted object; the pack's, lent */
@@ -68,7 +60,7 @@ static int is_delta(enum sgit_object_type t)
 }
 
 /* The first byte holds the type in bits 4-6 and 4 bits of size; 7 more bits a byte follow. */
-static int read_type_size(struct entry *e, uint64_t *pos, const struct sgit_pack *p,
+static int read_type_size(struct pack_entry *e, uint64_t *pos, const struct sgit_pack *p,
 			  uint64_t offset, uint64_t end, struct sgit_error *err)
 {
 	const unsigned char *m = p->pack;
@@ -95,7 +87,7 @@ static int read_type_size(struct entry *e, uint64_t *pos, const struct sgit_pack
 }
 
 /* An OFS_DELTA's distance back to its base: big-endian 7-bit groups, each continuation adding 1. */
-static int read_ofs_base(struct entry *e, uint64_t *pos, const struct sgit_pack *p,
+static int read_ofs_base(struct pack_entry *e, uint64_t *pos, const struct sgit_pack *p,
 			 uint64_t offset, uint64_t end, struct sgit_error *err)
 {
 	const unsigned char *m = p->pack;
@@ -120,24 +112,18 @@ static int read_ofs_base(struct entry *e, uint64_t *pos, const struct sgit_pack 
 	return 0;
 }
 
-static int read_ref_base(struct entry *e, uint64_t *pos, const struct sgit_pack *p,
+static int read_ref_base(struct sgit_oid *id, uint64_t *pos, const struct sgit_pack *p,
 			 uint64_t offset, uint64_t end, struct sgit_error *err)
 {
-	char hex[SGIT_OID_HEXSZ + 1];
-	struct sgit_oid id;
-
 	if (end - *pos < SGIT_OID_RAWSZ)
 		return corrupt(p, err, offset, "truncated delta base id");
-	sgit_oid_fromraw(&id, p->pack + *pos);
+	sgit_oid_fromraw(id, p->pack + *pos);
 	*pos += SGIT_OID_RAWSZ;
-	if (!sgit_pack_find(&e->base, p, &id))
-		return corrupt(p, err, offset, "delta base '%s' is not in the pack",
-			       sgit_oid_tohex(hex, &id));
 	return 0;
 }
 
-static int parse_entry(struct entry *e, const struct sgit_pack *p, uint64_t offset,
-		       struct sgit_error *err)
+int sgit_pack_entry_header(struct pack_entry *e, struct sgit_oid *ref_base, const struct sgit_pack *p,
+			   uint64_t offset, struct sgit_error *err)
 {
 	uint64_t end = p->pack_size - PACK_TRAILER_SIZE, pos = offset;
 	int rc;
@@ -149,16 +135,30 @@ static int parse_entry(struct entry *e, const struct sgit_pack *p, uint64_t offs
 	if (e->type == SGIT_OBJ_OFS_DELTA)
 		rc = read_ofs_base(e, &pos, p, offset, end, err);
 	else if (e->type == SGIT_OBJ_REF_DELTA)
-		rc = read_ref_base(e, &pos, p, offset, end, err);
+		rc = read_ref_base(ref_base, &pos, p, offset, end, err);
 	else if (e->type < SGIT_OBJ_COMMIT || e->type > SGIT_OBJ_TAG)
 		rc = corrupt(p, err, offset, "unknown object type %d", (int)e->type);
-	if (rc < 0)
+	e->data = pos;
+	return rc;
+}
+
+static int parse_entry(struct pack_entry *e, const struct sgit_pack *p, uint64_t offset,
+		       struct sgit_error *err)
+{
+	uint64_t end = p->pack_size - PACK_TRAILER_SIZE;
+	char hex[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid ref;
+	int rc;
+
+	if ((rc = sgit_pack_entry_header(e, &ref, p, offset, err)) < 0)
 		return rc;
+	if (e->type == SGIT_OBJ_REF_DELTA && !sgit_pack_find(&e->base, p, &ref))
+		return corrupt(p, err, offset, "delta base '%s' is not in the pack",
+			       sgit_oid_tohex(hex, &ref));
 	/* refuse sizes no zlib stream in the rest of the file can inflate to, before allocating */
-	if (e->size / MAX_INFLATE_RATIO > end - pos)
+	if (e->size / MAX_INFLATE_RATIO > end - e->data)
 		return corrupt(p, err, offset, "object size %zu is more than its data can hold",
 			       e->size);
-	e->data = pos;
 	return 0;
 }
 
@@ -268,7 +268,7 @@ static int delta_error(const struct sgit_pack *p, struct sgit_error *err, uint64
 }
 
 /* A delta's result size, from the first bytes of its instructions. */
-static int delta_result_size(size_t *out, struct sgit_pack *p, const struct entry *e,
+static int delta_result_size(size_t *out, struct sgit_pack *p, const struct pack_entry *e,
 			     uint64_t at, struct sgit_error *err)
 {
 	unsigned char head[DELTA_HEAD_MAX];
@@ -282,7 +282,7 @@ static int delta_result_size(size_t *out, struct sgit_pack *p, const struct entr
 	return rc;
 }
 
-static int push_link(struct chain *ch, uint64_t offset, const struct entry *e,
+static int push_link(struct chain *ch, uint64_t offset, const struct pack_entry *e,
 		     struct sgit_error *err)
 {
 	size_t alloc = ch->alloc ? ch->alloc * 2 : 16;
@@ -301,7 +301,7 @@ static int push_link(struct chain *ch, uint64_t offset, const struct entry *e,
 }
 
 /* The whole object e at offset, inflated into ch->base. */
-static int inflate_base(struct chain *ch, struct sgit_pack *p, const struct entry *e,
+static int inflate_base(struct chain *ch, struct sgit_pack *p, const struct pack_entry *e,
 			uint64_t offset, struct sgit_error *err)
 {
 	if (!(ch->base.data = malloc(e->size + 1)))
@@ -318,10 +318,10 @@ static int inflate_base(struct chain *ch, struct sgit_pack *p, const struct entr
  * delta; its content becomes ch->base.
  */
 static int walk_chain(struct chain *ch, struct sgit_pack *p, uint64_t offset,
-		      const struct entry *top, struct sgit_error *err)
+		      const struct pack_entry *top, struct sgit_error *err)
 {
 	uint64_t cur = top->base;
-	struct entry e;
+	struct pack_entry e;
 	int rc;
 
 	if ((rc = push_link(ch, offset, top, err)) < 0)
@@ -426,7 +426,7 @@ static void give_links_back(struct sgit_pack *p, struct chain *ch)
 }
 
 /* An object that is no delta, inflated straight into out (whose memory is reused). */
-static int read_whole(struct sgit_buf *out, struct sgit_pack *p, const struct entry *e,
+static int read_whole(struct sgit_buf *out, struct sgit_pack *p, const struct pack_entry *e,
 		      uint64_t offset, struct sgit_error *err)
 {
 	int rc;
@@ -444,7 +444,7 @@ int sgit_pack_read(struct sgit_buf *out, enum sgit_object_type *type, struct sgi
 {
 	const struct pack_cached *cached = sgit_pack_cache_get(&pack->bases, offset);
 	struct chain ch = CHAIN_INIT;
-	struct entry e;
+	struct pack_entry e;
 	int rc = 0;
 
 	ch.links = pack->links;
@@ -476,7 +476,7 @@ out:
 }
 
 /* The type at the bottom of the chain that starts with the delta e at offset. */
-static int chain_type(enum sgit_object_type *type, struct sgit_pack *p, struct entry *e,
+static int chain_type(enum sgit_object_type *type, struct sgit_pack *p, struct pack_entry *e,
 		      uint64_t offset, struct sgit_error *err)
 {
 	const struct pack_cached *cached;
@@ -503,7 +503,7 @@ int sgit_pack_read_header(size_t *size, enum sgit_object_type *type, struct sgit
 	const struct pack_cached *cached = sgit_pack_cache_get(&pack->bases, offset);
 	enum sgit_object_type t = cached ? cached->type : SGIT_OBJ_BAD;
 	size_t sz = cached ? cached->len : 0;
-	struct entry e;
+	struct pack_entry e;
 	int rc = 0;
 
 	if (cached)

@@ -35,6 +35,7 @@ int sgit_pack_writer_new(struct sgit_pack_writer **out, struct sgit_odb *src,
 	else
 		rc = sgit_buf_printf(&base, "%s/pack/pack", sgit_odb_path(src));
 	if (rc < 0 || !(w->base = sgit_buf_detach(&base, NULL))) {
+		sgit_buf_release(&base);
 		sgit_pack_writer_free(w);
 		return sgit_error_nomem(err);
 	}

@@ -4,28 +4,6 @@
 #include "objects/odb_int.h"
 #include "objects/pack_write_int.h"
 
-static uint32_t get_be32(const unsigned char *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-/* The pack opened its index after checking every 64-bit table index. */
-static uint64_t offset_at(const struct sgit_pack *p, uint32_t pos)
-{
-	uint32_t o = get_be32(p->offsets + 4 * (size_t)pos);
-	const unsigned char *l;
-
-	if (!(o & 0x80000000u))
-		return o;
-	l = p->large + 8 * (size_t)(o & 0x7fffffffu);
-	return (uint64_t)get_be32(l) << 32 | get_be32(l + 4);
-}
-
-static uint32_t crc_at(const struct sgit_pack *p, uint32_t pos)
-{
-	return get_be32(p->ids + (size_t)p->count * SGIT_OID_RAWSZ + 4 * (size_t)pos);
-}
-
 /* The 1-based index of pack among the writer's sources, added when new. */
 static int source_index(uint32_t *out, struct sgit_pack_writer *w, struct sgit_pack *pack)
 {
@@ -90,7 +68,7 @@ static int build_by_offset(struct pw_source *s, struct sgit_error *err)
 	if (!(s->by_offset = malloc(((size_t)p->count + 1) * sizeof(*s->by_offset))))
 		return sgit_error_nomem(err);
 	for (i = 0; i < p->count; i++) {
-		s->by_offset[i].offset = offset_at(p, i);
+		s->by_offset[i].offset = sgit_pack_offset_at(p, i);
 		s->by_offset[i].pos = i;
 	}
 	qsort(s->by_offset, p->count, sizeof(*s->by_offset), cmp_offset);
@@ -121,52 +99,12 @@ static int64_t rank_of(const struct pw_source *s, uint64_t offset)
 	return -1;
 }
 
-/* Type, size and (for an OFS_DELTA) the base's distance; 0 when the bytes make no sense. */
-static int parse_header(struct pw_raw *raw, uint64_t *rel, const unsigned char *m)
-{
-	uint64_t pos = raw->offset, size;
-	unsigned shift = 4;
-	unsigned char c = m[pos++];
-
-	raw->type = (enum sgit_object_type)((c >> 4) & 7);
-	size = c & 0x0f;
-	while (c & 0x80) {
-		if (pos >= raw->end || shift > 57)
-			return 0;
-		c = m[pos++];
-		size |= (uint64_t)(c & 0x7f) << shift;
-		shift += 7;
-	}
-	raw->size = size;
-	if (raw->type == SGIT_OBJ_OFS_DELTA) {
-		if (pos >= raw->end)
-			return 0;
-		c = m[pos++];
-		*rel = c & 0x7f;
-		while (c & 0x80) {
-			if (pos >= raw->end || *rel >= UINT64_C(1) << 56)
-				return 0;
-			c = m[pos++];
-			*rel = ((*rel + 1) << 7) | (c & 0x7f);
-		}
-	} else if (raw->type == SGIT_OBJ_REF_DELTA) {
-		if (raw->end - pos < SGIT_OID_RAWSZ)
-			return 0;
-		sgit_oid_fromraw(&raw->base, m + pos);
-		pos += SGIT_OID_RAWSZ;
-	} else if (raw->type < SGIT_OBJ_COMMIT || raw->type > SGIT_OBJ_TAG) {
-		return 0;
-	}
-	raw->data = pos;
-	return pos < raw->end;
-}
-
 int pw_raw_entry(struct pw_raw *raw, struct sgit_pack_writer *w, uint32_t src, uint64_t offset)
 {
 	struct pw_source *s = &w->srcs[src - 1];
 	const struct sgit_pack *p = s->pack;
+	struct pack_entry e;
 	int64_t rank, base_rank;
-	uint64_t rel = 0;
 	int rc;
 
 	if (!s->by_offset && (rc = build_by_offset(s, w->err)) < 0)
@@ -175,15 +113,19 @@ int pw_raw_entry(struct pw_raw *raw, struct sgit_pack_writer *w, uint32_t src, u
 		return 0;
 	raw->offset = offset;
 	raw->end = s->by_offset[rank + 1].offset;
-	if (!parse_header(raw, &rel, p->pack))
+	/* a header the reader refuses, or one running into the next entry: not copied */
+	if (sgit_pack_entry_header(&e, &raw->base, p, offset, NULL) < 0 || e.data >= raw->end)
 		return 0;
+	raw->type = e.type;
+	raw->size = e.size;
+	raw->data = e.data;
 	if ((uint32_t)crc32_z(0, p->pack + offset, (z_size_t)(raw->end - offset)) !=
-	    crc_at(p, s->by_offset[rank].pos))
+	    sgit_pack_crc_at(p, s->by_offset[rank].pos))
 		return 0;
 	if (raw->type == SGIT_OBJ_OFS_DELTA) {
-		if (rel == 0 || rel > offset || (base_rank = rank_of(s, offset - rel)) < 0)
+		if ((base_rank = rank_of(s, e.base)) < 0)
 			return 0;
-		sgit_oid_fromraw(&raw->base, p->ids + (size_t)s->by_offset[base_rank].pos * SGIT_OID_RAWSZ);
+		sgit_pack_oid_at(&raw->base, p, s->by_offset[base_rank].pos);
 	}
 	return 1;
 }

@@ -1,7 +1,6 @@
 /* porcelain/clone_local.c: a clone from a path takes the objects folder as it is, linked or copied */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -9,25 +8,14 @@
 #include "porcelain/fetch_int.h"
 #include "util/fs.h"
 
-static int copy_file(const char *from, const char *to, mode_t mode, struct sgit_error *err)
+/* As git: a copy is a new file, 0666 less the umask, whatever the source's mode. */
+static int copy_file(const char *from, const char *to, struct sgit_error *err)
 {
 	struct sgit_fs_map m = SGIT_FS_MAP_INIT;
-	int fd = -1, rc;
+	int rc;
 
-	if ((rc = sgit_fs_map(&m, from, err)) < 0)
-		return rc;
-	if ((fd = open(to, O_WRONLY | O_CREAT | O_EXCL, mode & 0777)) < 0) {
-		rc = sgit_error_set(err, SGIT_EOS, "cannot create '%s': %s", to, strerror(errno));
-		goto out;
-	}
-	if ((rc = sgit_fs_write_all(fd, m.data, m.len, to, err)) < 0)
-		goto out;
-	if (close(fd) < 0)
-		rc = sgit_error_set(err, SGIT_EOS, "cannot write '%s': %s", to, strerror(errno));
-	fd = -1;
-out:
-	if (fd >= 0)
-		close(fd);
+	if ((rc = sgit_fs_map(&m, from, err)) == 0)
+		rc = sgit_fs_write_atomic(to, m.data, m.len, 0, err);
 	sgit_fs_unmap(&m);
 	return rc;
 }
@@ -57,7 +45,7 @@ static int copy_alternates(const char *from, const char *to, const char *src_obj
 			goto out;
 		}
 	}
-	rc = sgit_fs_write_atomic(to, out.ptr, out.len, 0644, err);
+	rc = sgit_fs_write_atomic(to, out.ptr, out.len, 0, err);
 out:
 	sgit_buf_release(&in);
 	sgit_buf_release(&out);
@@ -86,7 +74,7 @@ static int link_entry(const char *from, const char *to, const char *name, const 
 		rc = copy_alternates(a.ptr, b.ptr, src_objects, err);
 	else if (S_ISREG(st.st_mode) && !sgit_fs_exists(b.ptr) &&
 		 (no_hardlinks || link(a.ptr, b.ptr) < 0))
-		rc = copy_file(a.ptr, b.ptr, st.st_mode, err);
+		rc = copy_file(a.ptr, b.ptr, err);
 out:
 	sgit_buf_release(&a);
 	sgit_buf_release(&b);

@@ -6,6 +6,7 @@
 #include "sgit/odb.h"
 #include "sgit/refs.h"
 #include "sgit/repo.h"
+#include "util/color.h"
 #include "util/wildmatch.h"
 
 /* One decoration; the ones of an object are chained, the newest first (git prepends). */
@@ -41,6 +42,20 @@ static const struct {
 	{ "refs/replace/", 0, SGIT_DECORATION_GRAFTED },
 };
 #define NNAMESPACES (sizeof(namespaces) / sizeof(namespaces[0]))
+
+/* The namespace of namespaces[] that name is in, or -1. */
+static int find_namespace(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NNAMESPACES; i++) {
+		size_t n = strlen(namespaces[i].ref);
+
+		if (namespaces[i].exact ? !strcmp(name, namespaces[i].ref) : !strncmp(name, namespaces[i].ref, n))
+			return (int)i;
+	}
+	return -1;
+}
 
 static size_t hash_oid(const struct sgit_oid *id, size_t n)
 {
@@ -151,17 +166,8 @@ static int any_matches(const char *const *patterns, size_t n, const char *name)
 /* git's ref_filter_match, with its default set when nothing was asked for. */
 static int filter_accepts(const struct sgit_decorate_filter *f, const char *name)
 {
-	size_t i;
-
-	if (!f || (!f->ninclude && !f->nexclude && !f->nconfig_exclude && !f->all)) {
-		for (i = 0; i < NNAMESPACES; i++) {
-			size_t n = strlen(namespaces[i].ref);
-
-			if (namespaces[i].exact ? !strcmp(name, namespaces[i].ref) : !strncmp(name, namespaces[i].ref, n))
-				return 1;
-		}
-		return 0;
-	}
+	if (!f || (!f->ninclude && !f->nexclude && !f->nconfig_exclude && !f->all))
+		return find_namespace(name) >= 0;
 	if (any_matches(f->exclude, f->nexclude, name))
 		return 0;
 	if (f->ninclude)
@@ -192,12 +198,11 @@ static int add_replaced(struct load_state *st, const char *name)
 static int add_ref(struct load_state *st, const char *name, const struct sgit_oid *id)
 {
 	struct sgit_odb *odb = sgit_repo_odb(st->repo);
-	enum sgit_decoration_type type = SGIT_DECORATION_NONE;
 	enum sgit_object_type otype;
 	struct sgit_buf data = SGIT_BUF_INIT;
 	struct sgit_oid cur = *id;
-	size_t size, i;
-	int rc;
+	size_t size;
+	int rc, ns;
 
 	if (!filter_accepts(st->filter, name))
 		return 0;
@@ -205,15 +210,8 @@ static int add_ref(struct load_state *st, const char *name, const struct sgit_oi
 		return st->read_replace ? add_replaced(st, name) : 0;
 	if (sgit_odb_read_header(&size, &otype, odb, id) < 0)
 		return 0;	/* a ref to a missing object decorates nothing */
-	for (i = 0; i < NNAMESPACES; i++) {
-		size_t n = strlen(namespaces[i].ref);
-
-		if (namespaces[i].exact ? !strcmp(name, namespaces[i].ref) : !strncmp(name, namespaces[i].ref, n)) {
-			type = namespaces[i].type;
-			break;
-		}
-	}
-	rc = add_decoration(st->d, type, name, id);
+	ns = find_namespace(name);
+	rc = add_decoration(st->d, ns < 0 ? SGIT_DECORATION_NONE : namespaces[ns].type, name, id);
 	/* an annotated tag also decorates, as a tag, every object it leads to */
 	while (rc == 0 && otype == SGIT_OBJ_TAG) {
 		struct sgit_oid next;
@@ -239,22 +237,19 @@ static int ref_cb(const struct sgit_ref *ref, void *payload)
 
 static int load_head(struct load_state *st)
 {
-	struct sgit_refdb *db = sgit_repo_refdb(st->repo);
-	struct sgit_ref head = SGIT_REF_INIT;
 	struct sgit_buf resolved = SGIT_BUF_INIT;
 	struct sgit_oid id;
 	int rc = 0;
 
-	if (sgit_refdb_resolve(&id, &resolved, db, "HEAD") < 0)
+	if (sgit_refdb_resolve(&id, &resolved, sgit_repo_refdb(st->repo), "HEAD") < 0)
 		goto out;
-	if (sgit_refdb_read(&head, db, "HEAD") == 0 && (head.flags & SGIT_REF_SYMBOLIC) &&
-	    !strncmp(resolved.ptr, "refs/", 5) && !(st->d->head_branch = strdup(resolved.ptr))) {
+	/* resolving ended under refs/ only when HEAD is a symbolic ref */
+	if (!strncmp(resolved.ptr, "refs/", 5) && !(st->d->head_branch = strdup(resolved.ptr))) {
 		rc = SGIT_ENOMEM;
 		goto out;
 	}
 	rc = add_ref(st, "HEAD", &id);
 out:
-	sgit_ref_release(&head);
 	sgit_buf_release(&resolved);
 	return rc;
 }
@@ -334,7 +329,7 @@ const char *sgit_decoration_short_name(const char *full_name)
 static const char *deco_color(const struct sgit_decorate_style *style, enum sgit_decoration_type type)
 {
 	static const char *const defaults[SGIT_DECORATION_TYPE_COUNT] = {
-		"\033[m", "\033[1;32m", "\033[1;31m", "\033[1;33m", "\033[1;35m", "\033[1;36m", "\033[1;34m",
+		SGIT_COLOR_RESET, "\033[1;32m", "\033[1;31m", "\033[1;33m", "\033[1;35m", "\033[1;36m", "\033[1;34m",
 	};
 
 	if (!style->color)

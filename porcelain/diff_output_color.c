@@ -416,23 +416,45 @@ static int add_hunk_header(struct body *bd, const struct sgit_diff_hunk *h)
 	return rc ? SGIT_ENOMEM : 0;
 }
 
+/*
+ * Where the blank lines at the end of b begin when b has more of them
+ * than a (bd->old_blank, bd->new_blank); left 0 when they cannot be marked
+ * (no white-space colour on added lines, blank-at-eof off), as the scans
+ * read both sides whole.
+ */
+static void find_blank_at_eof(struct body *bd, const struct diff_blob *a, const struct diff_blob *b)
+{
+	const struct sgit_diff_output_options *opts = bd->opts;
+	size_t old_tail, new_tail;
+
+	if (!(opts->ws_rule & SGIT_DIFF_WS_BLANK_AT_EOF) ||
+	    !(opts->ws_error_highlight & SGIT_DIFF_WS_HIGHLIGHT_NEW) ||
+	    !*sgit_diff__color(opts, SGIT_DIFF_COLOR_WHITESPACE))
+		return;
+	old_tail = trailing_blank_lines(a->data, a->len);
+	new_tail = trailing_blank_lines(b->data, b->len);
+	if (new_tail > old_tail) {
+		bd->old_blank = count_lines(a->data, a->len) - old_tail + 1;
+		bd->new_blank = count_lines(b->data, b->len) - new_tail + 1;
+	}
+}
+
 int sgit_diff__body_add(struct sgit_buf *out, const struct sgit_diff *d, const struct diff_blob *a,
 			const struct diff_blob *b, const struct sgit_diff_hunk_opts *hopts,
 			const struct sgit_diff_output_options *opts, struct sgit_error *err)
 {
 	struct body bd = { out, opts, 0, 0, 0, 0 };
 	struct sgit_diff_hunk *h = NULL;
-	size_t nr = 0, i, old_tail, new_tail;
+	size_t nr = 0, i;
 	int rc;
 
+	/* without colour the lines go out as they are: the plain writer's bytes */
+	if (!opts->color)
+		return sgit_diff_unified_add(out, d, hopts, err);
 	if ((rc = sgit_diff_hunks(&h, &nr, d, hopts, err)) < 0)
 		goto out;
-	old_tail = trailing_blank_lines(a->data, a->len);
-	new_tail = trailing_blank_lines(b->data, b->len);
-	if (new_tail > old_tail) {
-		bd.old_blank = count_lines(a->data, a->len) - old_tail + 1;
-		bd.new_blank = count_lines(b->data, b->len) - new_tail + 1;
-	}
+	if (nr)
+		find_blank_at_eof(&bd, a, b);
 	for (i = 0; i < nr && rc == 0; i++)
 		if (!(rc = add_hunk_header(&bd, &h[i])))
 			rc = sgit_diff_hunk_foreach(d, &h[i], add_line, &bd);

@@ -10,6 +10,7 @@
 #define DIFF_MODE_GITLINK 0160000u
 #define DIFF_MODE_LINK 0120000u
 #define DIFF_MODE_TYPE(m) ((m) & 0170000u)
+#define DIFF_MODE_IS_REGULAR(m) (DIFF_MODE_TYPE(m) == 0100000u)
 
 /*
  * One file pair as the formats show it: a change of the list, or a
@@ -52,6 +53,10 @@ int sgit_diff__queue(struct diff_queue *q, const struct sgit_changes *changes,
  * copies, as it stays where it is.
  */
 int sgit_diff__is_source(const struct diff_pair *p, int copies);
+/* The last component of path (len bytes); *blen gets its length. */
+const char *sgit_diff__base_name(const char *path, size_t len, size_t *blen);
+/* Whether src's old path and dst's new path end in the same name (git prefers such a pair). */
+int sgit_diff__same_base_name(const struct diff_pair *src, const struct diff_pair *dst);
 /* The uses of source i, a modification counting as used once already (git's count). */
 unsigned int sgit_diff__rename_used(const struct diff_queue *q, const unsigned int *uses, size_t i);
 /* Make the addition dst a rename from q->v[src], score out of SGIT_DIFF_SCORE_MAX. */

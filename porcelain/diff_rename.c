@@ -23,7 +23,7 @@ static void pair_from_change(struct diff_pair *p, const struct sgit_change *c, i
 	p->new_id_known = c->new_id_known || !worktree;
 }
 
-static const char *base_name(const char *path, size_t len, size_t *blen)
+const char *sgit_diff__base_name(const char *path, size_t len, size_t *blen)
 {
 	const char *slash = memrchr(path, '/', len);
 	const char *b = slash ? slash + 1 : path;
@@ -32,18 +32,13 @@ static const char *base_name(const char *path, size_t len, size_t *blen)
 	return b;
 }
 
-static int same_base_name(const struct diff_pair *src, const struct diff_pair *dst)
+int sgit_diff__same_base_name(const struct diff_pair *src, const struct diff_pair *dst)
 {
 	size_t la, lb;
-	const char *a = base_name(src->old_path, src->old_len, &la);
-	const char *b = base_name(dst->new_path, dst->new_len, &lb);
+	const char *a = sgit_diff__base_name(src->old_path, src->old_len, &la);
+	const char *b = sgit_diff__base_name(dst->new_path, dst->new_len, &lb);
 
 	return la == lb && !memcmp(a, b, la);
-}
-
-static int is_regular(unsigned int mode)
-{
-	return DIFF_MODE_TYPE(mode) == 0100000u;
 }
 
 int sgit_diff__is_source(const struct diff_pair *p, int copies)
@@ -91,12 +86,12 @@ static long find_source(const struct diff_queue *q, const unsigned int *uses,
 
 		if (!sgit_diff__is_source(src, copies) || !sgit_oid_equal(&src->old_id, &dst->new_id))
 			continue;
-		if ((!is_regular(src->old_mode) || !is_regular(dst->new_mode)) &&
+		if ((!DIFF_MODE_IS_REGULAR(src->old_mode) || !DIFF_MODE_IS_REGULAR(dst->new_mode)) &&
 		    src->old_mode != dst->new_mode)
 			continue;
 		if ((used = sgit_diff__rename_used(q, uses, i)) && !copies)
 			continue;
-		score = !used + same_base_name(src, dst);
+		score = !used + sgit_diff__same_base_name(src, dst);
 		if (score > best_score) {
 			best = (long)i;
 			best_score = score;

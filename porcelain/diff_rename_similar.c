@@ -49,11 +49,6 @@ struct sim {
 	size_t nsrc, ndst;
 };
 
-static int is_regular(unsigned int mode)
-{
-	return DIFF_MODE_TYPE(mode) == 0100000u;
-}
-
 static int cmp_chunk(const void *a, const void *b)
 {
 	const struct chunk *x = a, *y = b;
@@ -210,7 +205,7 @@ static int similarity(unsigned int *score, struct sim *s, struct sim_file *src,
 	int rc;
 
 	*score = 0;
-	if (!is_regular(src->p->old_mode) || !is_regular(dst->p->new_mode))
+	if (!DIFF_MODE_IS_REGULAR(src->p->old_mode) || !DIFF_MODE_IS_REGULAR(dst->p->new_mode))
 		return 0;
 	if ((rc = file_size(s, src)) < 0 || (rc = file_size(s, dst)) < 0)
 		return rc;
@@ -240,20 +235,11 @@ static int taken(const struct sim *s, const struct sim_file *f)
 
 /* ---- files that keep their base name ---- */
 
-static const char *base_name(const char *path, size_t len, size_t *blen)
-{
-	const char *slash = memrchr(path, '/', len);
-	const char *b = slash ? slash + 1 : path;
-
-	*blen = len - (size_t)(b - path);
-	return b;
-}
-
 static const char *file_base(const struct sim_file *f, size_t *len)
 {
 	if (f->is_src)
-		return base_name(f->p->old_path, f->p->old_len, len);
-	return base_name(f->p->new_path, f->p->new_len, len);
+		return sgit_diff__base_name(f->p->old_path, f->p->old_len, len);
+	return sgit_diff__base_name(f->p->new_path, f->p->new_len, len);
 }
 
 struct named {
@@ -378,14 +364,6 @@ static void keep_if_better(struct candidate *slots, const struct candidate *c)
 		slots[worst] = *c;
 }
 
-static int same_base(const struct sim_file *src, const struct sim_file *dst)
-{
-	size_t la, lb;
-	const char *a = file_base(src, &la), *b = file_base(dst, &lb);
-
-	return la == lb && !memcmp(a, b, la);
-}
-
 static int score_all(struct sim *s, struct candidate *m, size_t *nd)
 {
 	struct candidate c;
@@ -406,7 +384,7 @@ static int score_all(struct sim *s, struct candidate *m, size_t *nd)
 			rc = similarity(&c.score, s, &s->src[i], &s->dst[j], s->opts->rename_score);
 			c.src = (long)i;
 			c.dst = (long)j;
-			c.same_base = same_base(&s->src[i], &s->dst[j]);
+			c.same_base = sgit_diff__same_base_name(s->src[i].p, s->dst[j].p);
 			keep_if_better(slots, &c);
 		}
 		++*nd;

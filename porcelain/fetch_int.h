@@ -95,6 +95,22 @@ struct fetch_map {
 void sgit_fetch__map_release(struct fetch_map *map);
 void sgit_fetch__ref_release(struct sgit_fetch_ref *r);
 
+/*
+ * The remote or local names of a map's items, sorted once and searched:
+ * a map holds every ref of a large remote, and a walk over all of our refs
+ * asks it about each. Borrowed from the map, which must not change
+ * meanwhile. Caller-owned: FETCH_NAMES_INIT.
+ */
+struct fetch_names {
+	const char **v;
+	size_t n;
+};
+#define FETCH_NAMES_INIT { NULL, 0 }
+/* local: local_name (items without one left out), else remote_name. SGIT_ENOMEM. */
+int sgit_fetch__names_init(struct fetch_names *names, const struct fetch_map *map, int local);
+int sgit_fetch__names_has(const struct fetch_names *names, const char *name);
+void sgit_fetch__names_release(struct fetch_names *names);
+
 struct fetch_plan {
 	struct fetch_source *src;
 	struct sgit_repo *dst;

@@ -22,6 +22,39 @@ void sgit_fetch__map_release(struct fetch_map *map)
 	*map = (struct fetch_map)FETCH_MAP_INIT;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int sgit_fetch__names_init(struct fetch_names *names, const struct fetch_map *map, int local)
+{
+	size_t i;
+
+	*names = (struct fetch_names)FETCH_NAMES_INIT;
+	if (!(names->v = malloc((map->n ? map->n : 1) * sizeof(*names->v))))
+		return SGIT_ENOMEM;
+	for (i = 0; i < map->n; i++) {
+		const char *name = local ? map->items[i].local_name : map->items[i].remote_name;
+
+		if (name)
+			names->v[names->n++] = name;
+	}
+	qsort(names->v, names->n, sizeof(*names->v), cmp_name);
+	return 0;
+}
+
+int sgit_fetch__names_has(const struct fetch_names *names, const char *name)
+{
+	return names->n && bsearch(&name, names->v, names->n, sizeof(*names->v), cmp_name) != NULL;
+}
+
+void sgit_fetch__names_release(struct fetch_names *names)
+{
+	free(names->v);
+	*names = (struct fetch_names)FETCH_NAMES_INIT;
+}
+
 /* Append an item (names copied; local may be NULL). */
 static int add_item(struct fetch_map *map, const char *remote, const struct sgit_oid *oid,
 		    const char *local, int force, enum sgit_fetch_head_status status)
@@ -379,32 +412,78 @@ static int duplicate(struct fetch_map *map, const struct sgit_fetch_ref *a, cons
 	return 0;
 }
 
+struct named_at {
+	const char *name;
+	size_t i;
+};
+
+static int cmp_named_at(const void *a, const void *b)
+{
+	const struct named_at *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* first[i]: the first item that stores into item i's local ref (i itself when none comes before). */
+static int first_stores(size_t **out, const struct fetch_map *map)
+{
+	struct named_at *v = malloc((map->n ? map->n : 1) * sizeof(*v));
+	size_t *first = malloc((map->n ? map->n : 1) * sizeof(*first)), i, m = 0;
+
+	*out = NULL;
+	if (!v || !first) {
+		free(v);
+		free(first);
+		return SGIT_ENOMEM;
+	}
+	for (i = 0; i < map->n; i++) {
+		first[i] = i;
+		if (map->items[i].local_name) {
+			v[m].name = map->items[i].local_name;
+			v[m++].i = i;
+		}
+	}
+	/* sorted by name, then position: each run starts with the item kept */
+	qsort(v, m, sizeof(*v), cmp_named_at);
+	for (i = 1; i < m; i++)
+		if (!strcmp(v[i].name, v[i - 1].name))
+			first[v[i].i] = first[v[i - 1].i];
+	free(v);
+	*out = first;
+	return 0;
+}
+
 static int remove_duplicates(struct fetch_map *map, struct sgit_error *err)
 {
-	size_t i, j, k = 0;
-	int rc;
+	size_t *first = NULL, *kept_at = malloc((map->n ? map->n : 1) * sizeof(*kept_at)), i, k = 0;
+	int rc = 0;
 
+	if (!kept_at || first_stores(&first, map) < 0) {
+		rc = sgit_error_nomem(err);
+		goto out;
+	}
 	for (i = 0; i < map->n; i++) {
 		struct sgit_fetch_ref *r = &map->items[i];
 
-		for (j = 0; r->local_name && j < k; j++)
-			if (map->items[j].local_name && !strcmp(map->items[j].local_name, r->local_name))
-				break;
-		if (!r->local_name || j == k) {
+		if (first[i] == i) {
+			kept_at[i] = k;
 			map->items[k++] = *r;
 			continue;
 		}
-		if ((rc = duplicate(map, &map->items[j], r, err)) < 0) {
+		if ((rc = duplicate(map, &map->items[kept_at[first[i]]], r, err)) < 0) {
 			/* the items after k are not kept: release them with the map */
 			for (; i < map->n; i++)
 				map->items[k++] = map->items[i];
-			map->n = k;
-			return rc;
+			break;
 		}
 		sgit_fetch__ref_release(r);
 	}
 	map->n = k;
-	return 0;
+out:
+	free(first);
+	free(kept_at);
+	return rc;
 }
 
 int sgit_fetch__build_map(struct fetch_map *map, const struct fetch_plan *plan, struct sgit_error *err)
@@ -441,36 +520,34 @@ out:
 	return rc;
 }
 
-static int stored_by(const struct fetch_map *map, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < map->n; i++)
-		if (map->items[i].local_name && !strcmp(map->items[i].local_name, name))
-			return 1;
-	return 0;
-}
-
 int sgit_fetch__later_tags(struct fetch_map *later, const struct fetch_map *map,
 			   struct fetch_source *src, struct sgit_repo *dst,
 			   const struct fetch_oids *copied, struct sgit_error *err)
 {
+	struct fetch_names stored = FETCH_NAMES_INIT;
 	const struct sgit_oid *peeled;
 	size_t i;
 	int rc;
 
+	if ((rc = sgit_fetch__names_init(&stored, map, 1)) < 0)
+		goto out;
 	for (i = 0; i < src->n; i++) {
 		const struct fetch_rref *r = &src->refs[i];
 
-		if (strncmp(r->name, "refs/tags/", 10) || stored_by(map, r->name) || ref_exists(dst, r->name))
+		if (strncmp(r->name, "refs/tags/", 10) || sgit_fetch__names_has(&stored, r->name) ||
+		    ref_exists(dst, r->name))
 			continue;
 		if ((rc = sgit_fetch__rref_peeled(&peeled, src, i, err)) < 0)
-			return rc;
+			goto out;
 		if (!sgit_fetch__oids_has(copied, peeled) && !sgit_fetch__oids_has(copied, &r->oid))
 			continue;
 		if ((rc = add_item(later, r->name, &r->oid, r->name, 0, SGIT_FETCH_HEAD_NOT_FOR_MERGE)) < 0)
-			return sgit_error_nomem(err);
+			goto out;
 		later->items[later->n - 1].group = 2;
 	}
-	return 0;
+out:
+	if (rc == SGIT_ENOMEM)
+		sgit_error_nomem(err);
+	sgit_fetch__names_release(&stored);
+	return rc;
 }

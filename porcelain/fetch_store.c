@@ -179,20 +179,36 @@ int sgit_fetch__store(struct fetch_store *st, struct fetch_map *map)
 
 /* ---- --prune ---- */
 
-struct stale {
-	const struct sgit_refspec_list *refspecs;
-	const struct fetch_map *map;
-	struct fetch_map found;		/* local_name and oid (old value) only */
-	struct sgit_buf src;
+/* A symbolic ref of ours: pruning its target leaves it dangling. */
+struct symref {
+	char *name, *target;
 };
 
-static int fetched(const struct fetch_map *map, const char *remote_name)
-{
-	size_t i;
+struct stale {
+	const struct sgit_refspec_list *refspecs;
+	struct fetch_names fetched;	/* the remote names of what is fetched */
+	struct fetch_map found;		/* local_name and oid (old value) only */
+	struct sgit_buf src;
+	/* read in the same walk: deleting the stale refs changes none of them */
+	struct symref *symrefs;
+	size_t nsymrefs;
+};
 
-	for (i = 0; i < map->n; i++)
-		if (map->items[i].remote_name && !strcmp(map->items[i].remote_name, remote_name))
-			return 1;
+static int add_symref(struct stale *s, const struct sgit_ref *ref)
+{
+	struct symref *grown = realloc(s->symrefs, (s->nsymrefs + 1) * sizeof(*grown));
+
+	if (!grown)
+		return SGIT_ENOMEM;
+	s->symrefs = grown;
+	grown[s->nsymrefs].name = strdup(ref->name.ptr);
+	grown[s->nsymrefs].target = strdup(ref->target.ptr);
+	if (!grown[s->nsymrefs].name || !grown[s->nsymrefs].target) {
+		free(grown[s->nsymrefs].name);
+		free(grown[s->nsymrefs].target);
+		return SGIT_ENOMEM;
+	}
+	s->nsymrefs++;
 	return 0;
 }
 
@@ -203,14 +219,16 @@ static int find_stale(const struct sgit_ref *ref, void *payload)
 	size_t i;
 	int matched = 0, rc;
 
-	if (ref->flags & (SGIT_REF_SYMBOLIC | SGIT_REF_BROKEN))
+	if (ref->flags & SGIT_REF_SYMBOLIC)
+		return add_symref(s, ref);
+	if (ref->flags & SGIT_REF_BROKEN)
 		return 0;
 	for (i = 0; i < s->refspecs->n; i++) {
 		if ((rc = sgit_refspec_rtransform(&s->src, &s->refspecs->items[i], ref->name.ptr)) < 0)
 			return rc;
 		if (rc == 0)
 			continue;
-		if (fetched(s->map, s->src.ptr))
+		if (sgit_fetch__names_has(&s->fetched, s->src.ptr))
 			return 0;
 		matched = 1;
 	}
@@ -235,26 +253,23 @@ static int find_stale(const struct sgit_ref *ref, void *payload)
 	return 0;
 }
 
-struct dangling {
-	const char *target;
-	struct fetch_store *st;
-};
-
-/* A symbolic ref left pointing at a pruned ref: git says it "has become dangling". */
-static int report_dangling(const struct sgit_ref *ref, void *payload)
+/* The symbolic refs left pointing at pruned: git says each "has become dangling". */
+static int report_dangling(struct fetch_store *st, const struct stale *s, const char *pruned)
 {
-	struct dangling *d = payload;
 	struct sgit_fetch_ref r;
+	size_t i;
 
-	if (!(ref->flags & SGIT_REF_SYMBOLIC) || strcmp(ref->target.ptr, d->target))
-		return 0;
-	memset(&r, 0, sizeof(r));
-	if (!(r.local_name = strdup(ref->name.ptr)))
-		return SGIT_ENOMEM;
-	r.update = SGIT_FETCH_UPDATE_DANGLING;
-	if (sgit_fetch__result_push(d->st->res, &r) < 0) {
-		free(r.local_name);
-		return SGIT_ENOMEM;
+	for (i = 0; i < s->nsymrefs; i++) {
+		if (strcmp(s->symrefs[i].target, pruned))
+			continue;
+		memset(&r, 0, sizeof(r));
+		if (!(r.local_name = strdup(s->symrefs[i].name)))
+			return SGIT_ENOMEM;
+		r.update = SGIT_FETCH_UPDATE_DANGLING;
+		if (sgit_fetch__result_push(st->res, &r) < 0) {
+			free(r.local_name);
+			return SGIT_ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -263,26 +278,30 @@ int sgit_fetch__prune(struct fetch_store *st, const struct sgit_refspec_list *re
 		      const struct fetch_map *map)
 {
 	struct sgit_refdb *db = sgit_repo_refdb(st->repo);
-	struct stale s = { refspecs, map, FETCH_MAP_INIT, SGIT_BUF_INIT };
-	struct dangling d = { NULL, st };
+	struct stale s = { refspecs, FETCH_NAMES_INIT, FETCH_MAP_INIT, SGIT_BUF_INIT, NULL, 0 };
 	size_t i;
 	int rc;
 
-	if ((rc = sgit_refdb_foreach(db, "refs/", find_stale, &s)) < 0)
+	if ((rc = sgit_fetch__names_init(&s.fetched, map, 0)) < 0 ||
+	    (rc = sgit_refdb_foreach(db, "refs/", find_stale, &s)) < 0)
 		goto out;
 	for (i = 0; i < s.found.n; i++) {
 		struct sgit_fetch_ref *r = &s.found.items[i];
+		const char *name = r->local_name;	/* the string moves into res with r */
 
-		if ((rc = sgit_refdb_delete(db, r->local_name, &r->old_oid, 1)) < 0)
-			goto out;
-		d.target = r->local_name;
-		if ((rc = sgit_fetch__result_push(st->res, r)) < 0 ||
-		    (rc = sgit_refdb_foreach(db, "refs/", report_dangling, &d)) < 0)
+		if ((rc = sgit_refdb_delete(db, name, &r->old_oid, 1)) < 0 ||
+		    (rc = sgit_fetch__result_push(st->res, r)) < 0 || (rc = report_dangling(st, &s, name)) < 0)
 			goto out;
 	}
 out:
 	if (rc == SGIT_ENOMEM)
 		sgit_error_nomem(sgit_repo_error(st->repo));
+	for (i = 0; i < s.nsymrefs; i++) {
+		free(s.symrefs[i].name);
+		free(s.symrefs[i].target);
+	}
+	free(s.symrefs);
+	sgit_fetch__names_release(&s.fetched);
 	sgit_fetch__map_release(&s.found);
 	sgit_buf_release(&s.src);
 	return rc;

@@ -2,8 +2,7 @@
 #include <string.h>
 
 #include "porcelain/graph_int.h"
-
-#define COLOR_RESET "\033[m"
+#include "util/color.h"
 
 static void put(struct graph_line *l, const char *s, size_t n, int visible)
 {
@@ -36,7 +35,7 @@ static void put_lane(const struct sgit_graph *g, struct graph_line *l,
 	esc = g->palette[lane->color % g->palette_len];
 	put(l, esc, strlen(esc), 0);
 	put_ch(l, c);
-	put(l, COLOR_RESET, strlen(COLOR_RESET), 0);
+	put(l, SGIT_COLOR_RESET, strlen(SGIT_COLOR_RESET), 0);
 }
 
 static int is_commit(const struct sgit_graph *g, size_t lane)

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "porcelain/merge_base_int.h"
+#include "porcelain/revwalk_int.h"
 
 /* A list of nodes; git keeps results in lists sorted by date. */
 struct idlist {
@@ -12,7 +13,7 @@ struct idlist {
 
 static int idlist_push(struct sgit_merge_base *mb, struct idlist *l, uint32_t i)
 {
-	if (mb_grow((void **)&l->v, &l->alloc, l->n + 1, sizeof(*l->v)) < 0)
+	if (rw_grow((void **)&l->v, &l->alloc, l->n + 1, sizeof(*l->v)) < 0)
 		return sgit_error_nomem(mb->err);
 	l->v[l->n++] = i;
 	return 0;
@@ -23,7 +24,7 @@ static int insert_by_date(struct sgit_merge_base *mb, struct idlist *l, uint32_t
 {
 	size_t k;
 
-	if (mb_grow((void **)&l->v, &l->alloc, l->n + 1, sizeof(*l->v)) < 0)
+	if (rw_grow((void **)&l->v, &l->alloc, l->n + 1, sizeof(*l->v)) < 0)
 		return sgit_error_nomem(mb->err);
 	for (k = 0; k < l->n && mb->nodes[l->v[k]].date >= mb->nodes[i].date; k++)
 		;
@@ -254,7 +255,7 @@ static int octopus_step(struct idlist *cur, struct sgit_merge_base *mb, uint32_t
 		one.n = 0;
 		if ((rc = bases_many(&one, mb, next, &cur->v[j], 1)) < 0)
 			goto out;
-		if (mb_grow((void **)&acc.v, &acc.alloc, acc.n + one.n, sizeof(*acc.v)) < 0) {
+		if (rw_grow((void **)&acc.v, &acc.alloc, acc.n + one.n, sizeof(*acc.v)) < 0) {
 			rc = sgit_error_nomem(mb->err);
 			goto out;
 		}

@@ -50,8 +50,6 @@ struct sgit_merge_base {
 	struct sgit_buf raw;	/* reused for every commit read */
 };
 
-/* Make room for need elements of size bytes in *ptr (doubling). 0 or SGIT_ENOMEM. */
-int mb_grow(void **ptr, size_t *alloc, size_t need, size_t size);
 /* The node of a commit id, read from the odb on first use. */
 int mb_node_get(uint32_t *out, struct sgit_merge_base *mb, const struct sgit_oid *id);
 /* Read node i's parents and date, once. */
@@ -62,15 +60,5 @@ void mb_flag(struct sgit_merge_base *mb, uint32_t i, unsigned flags);
 void mb_clear(struct sgit_merge_base *mb);
 int mb_queue_put(struct sgit_merge_base *mb, uint32_t i);
 uint32_t mb_queue_get(struct sgit_merge_base *mb);
-
-/*
- * The fields of commit bytes a walk needs, the way git's quick commit parse
- * reads them: "tree <hex>" first, then "parent <hex>" lines (*parents points
- * at the first; each is 48 bytes), then the committer date: the number after
- * the first '>' of the "committer" line that follows the "author" line, 0 when
- * these lines are not where git looks. SGIT_ECORRUPT for a bad tree or parent.
- */
-int mb_parse_commit(const char **parents, size_t *nparents, uint64_t *date,
-		    const char *buf, size_t len, struct sgit_error *err);
 
 #endif

@@ -194,14 +194,15 @@ out:
 	return rc;
 }
 
-static int parent_used(const struct parents *ps, const struct sgit_oid *given)
+/* The merged parent listed as given, or NULL when that line is left out. */
+static const struct merge_parent *parent_used(const struct parents *ps, const struct sgit_oid *given)
 {
 	size_t i;
 
 	for (i = 0; i < ps->nr; i++)
 		if (ps->items[i].used && sgit_oid_equal(&ps->items[i].given, given))
-			return 1;
-	return 0;
+			return &ps->items[i];
+	return NULL;
 }
 
 /* ---- one line ---- */
@@ -230,7 +231,7 @@ static struct mm_source *source_for(struct mm_parsed *p, const char *name)
 	return s;
 }
 
-static int origin_add(struct mm_parsed *p, const struct sgit_oid *id, const char *origin,
+static int origin_add(struct mm_parsed *p, const struct merge_parent *mp, const char *origin,
 		      const char *src, int local_branch)
 {
 	struct sgit_buf name = SGIT_BUF_INIT;
@@ -254,14 +255,15 @@ static int origin_add(struct mm_parsed *p, const struct sgit_oid *id, const char
 		return SGIT_ENOMEM;
 	}
 	o = &p->origins[p->norigins++];
-	o->id = *id;
+	o->id = mp->given;
+	o->commit = mp->commit;
 	o->is_local_branch = local_branch && !strcmp(src, ".");
 	o->name = sgit_buf_detach(&name, NULL);
 	return o->name ? 0 : SGIT_ENOMEM;
 }
 
 /* desc: what follows "<id> TAB TAB" ("branch 'x' of <url>"), NUL-terminated and ours to cut. */
-static int take_line(struct mm_parsed *p, const struct sgit_oid *id, char *desc)
+static int take_line(struct mm_parsed *p, const struct merge_parent *mp, char *desc)
 {
 	char *src = strstr(desc, " of ");
 	const char *origin = desc, *rest;
@@ -301,13 +303,14 @@ static int take_line(struct mm_parsed *p, const struct sgit_oid *id, char *desc)
 		if ((rc = sgit_mm__strlist_add(&s->generic, desc, strlen(desc))) < 0)
 			return rc;
 	}
-	return origin_add(p, id, origin, src, local);
+	return origin_add(p, mp, origin, src, local);
 }
 
 /* 0 taken or skipped, > 0 the line is malformed. */
 static int handle_line(struct mm_parsed *p, const struct parents *ps, const char *line, size_t len,
 		       int *nomem)
 {
+	const struct merge_parent *mp;
 	struct sgit_oid id;
 	char *desc;
 	int rc;
@@ -320,13 +323,13 @@ static int handle_line(struct mm_parsed *p, const struct parents *ps, const char
 		return 2;
 	if (sgit_oid_fromhexn(&id, line, SGIT_OID_HEXSZ) < 0)
 		return 3;
-	if (!parent_used(ps, &id))
+	if (!(mp = parent_used(ps, &id)))
 		return 0;
 	if (!(desc = malloc(len - SGIT_OID_HEXSZ - 1)))
 		goto nomem;
 	memcpy(desc, line + SGIT_OID_HEXSZ + 2, len - SGIT_OID_HEXSZ - 2);
 	desc[len - SGIT_OID_HEXSZ - 2] = '\0';
-	rc = take_line(p, &id, desc);
+	rc = take_line(p, mp, desc);
 	free(desc);
 	if (rc == 0)
 		return 0;

@@ -17,6 +17,7 @@ void sgit_mm__strlist_release(struct mm_strlist *l);
 struct mm_origin {
 	char *name;			/* "x" (a local branch), "tag 'v1'", "'main' of <url>"... */
 	struct sgit_oid id;		/* the object listed (a tag stays a tag) */
+	struct sgit_oid commit;		/* what id peels to: only heads that do are merged */
 	int is_local_branch;
 };
 

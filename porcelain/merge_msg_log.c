@@ -4,7 +4,6 @@
 #include "porcelain/merge_msg_int.h"
 #include "sgit/commit.h"
 #include "sgit/pretty.h"
-#include "sgit/revparse.h"
 #include "sgit/revwalk.h"
 
 /* People and how many commits each has, sorted by name (as git collects them). */
@@ -133,6 +132,12 @@ static int add_branch_desc(struct sgit_buf *out, struct sgit_repo *repo, const c
 	return rc;
 }
 
+/* git's blanks for trimming: its isspace knows no \v or \f. */
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 /* The subject line as %s gives it, leading blanks dropped; the id when it is empty. */
 static int subject(struct mm_strlist *subjects, struct sgit_repo *repo, const struct sgit_oid *id,
 		   const struct sgit_commit *c)
@@ -146,8 +151,7 @@ static int subject(struct mm_strlist *subjects, struct sgit_repo *repo, const st
 	po.format = SGIT_PRETTY_USER;
 	po.user_format = "%s";
 	if ((rc = sgit_pretty_format_message(&s, repo, id, c, &po, sgit_repo_error(repo))) == 0) {
-		while (skip < s.len && (s.ptr[skip] == ' ' || s.ptr[skip] == '\t' || s.ptr[skip] == '\n' ||
-					s.ptr[skip] == '\r' || s.ptr[skip] == '\f' || s.ptr[skip] == '\v'))
+		while (skip < s.len && is_blank(s.ptr[skip]))
 			skip++;
 		rc = skip < s.len ? sgit_mm__strlist_add(subjects, s.ptr + skip, s.len - skip)
 				  : sgit_mm__strlist_add(subjects, sgit_oid_tohex(hex, id), SGIT_OID_HEXSZ);
@@ -206,23 +210,12 @@ int sgit_mm__add_shortlog(struct sgit_buf *out, struct sgit_repo *repo, const st
 			  const struct sgit_oid *head, const struct sgit_merge_msg_options *opts)
 {
 	struct walk_state ws;
-	struct sgit_revparse_env env;
-	struct sgit_oid tip;
 	char cc = opts->comment_char ? opts->comment_char : '#';
 	size_t i, limit = (size_t)opts->shortlog_len;
 	int rc = 0;
 
 	memset(&ws, 0, sizeof(ws));
-	memset(&env, 0, sizeof(env));
-	env.odb = sgit_repo_odb(repo);
-	env.refdb = sgit_repo_refdb(repo);
-	env.err = sgit_repo_error(repo);
-	/* only what peels to a commit has a log */
-	if (sgit_revparse_peel(&tip, &env, &o->id, SGIT_OBJ_COMMIT) < 0) {
-		sgit_error_clear(sgit_repo_error(repo));
-		return 0;
-	}
-	if ((rc = walk(&ws, repo, &tip, head, opts)) < 0)
+	if ((rc = walk(&ws, repo, &o->commit, head, opts)) < 0)
 		goto out;
 	if (opts->credit_people && ((rc = credit(out, &ws.authors, "By", opts->author_ident, cc)) < 0 ||
 				    (rc = credit(out, &ws.committers, "Via", opts->committer_ident, cc)) < 0))

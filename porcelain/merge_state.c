@@ -198,3 +198,39 @@ int sgit_merge_mergetags(struct sgit_commit_extra *extra, struct sgit_repo *repo
 	}
 	return rc;
 }
+
+int sgit_merge_heads_from_fetch_head(struct sgit_merge_heads *out, const char **bad, struct sgit_repo *repo,
+				     const char *data, size_t len, int strict)
+{
+	const char *p = data, *end = data + len, *next;
+	char hex[SGIT_OID_HEXSZ + 1];
+	struct sgit_merge_head h;
+	struct sgit_oid id;
+	int rc = 0, ok;
+
+	for (; p < end; p = next) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		next = nl ? nl + 1 : end;
+		/* an id, then at least two bytes of the line (its newline counts) */
+		ok = (size_t)(next - p) >= SGIT_OID_HEXSZ + 2 && sgit_oid_fromhexn(&id, p, SGIT_OID_HEXSZ) == 0;
+		if (ok ? memcmp(p + SGIT_OID_HEXSZ, "\t\t", 2) != 0 : !strict)
+			continue;
+		if (!ok) {
+			rc = SGIT_ECORRUPT;
+			break;
+		}
+		memcpy(hex, p, SGIT_OID_HEXSZ);
+		hex[SGIT_OID_HEXSZ] = '\0';
+		if ((rc = sgit_merge_head_resolve(&h, repo, hex)) < 0)
+			break;
+		if (sgit_merge_heads_push(out, &h) < 0) {
+			free(h.name);
+			rc = sgit_error_nomem(sgit_repo_error(repo));
+			break;
+		}
+	}
+	if (bad)
+		*bad = rc < 0 ? p : NULL;
+	return rc;
+}

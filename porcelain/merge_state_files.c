@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "sgit/merge_base.h"
 #include "sgit/merge_state.h"
 #include "util/fs.h"
 
@@ -115,42 +116,32 @@ int sgit_merge_state_no_ff(struct sgit_repo *repo)
 	return no_ff;
 }
 
-/* HEAD then every head, reduced to the independent ones unless the merge asked for no fast-forward. */
+/*
+ * HEAD then every head, reduced to the independent ones (first of each kept,
+ * in order) unless the merge asked for no fast-forward.
+ */
 static int decide_parents(struct sgit_merge_state *st, struct sgit_repo *repo, const struct sgit_oid *head)
 {
-	struct sgit_merge_heads reduced = SGIT_MERGE_HEADS_INIT;
-	struct sgit_merge_head copy;
+	struct sgit_oid *ids = calloc(st->heads.nr + 1, sizeof(*ids));
+	struct sgit_merge_base *mb = NULL;
 	size_t i, n = 0;
-	int rc = 0, subsumed = 0;
+	int rc;
 
-	st->parents = calloc(st->heads.nr + 1, sizeof(*st->parents));
-	if (!st->parents)
+	if (!ids)
 		return sgit_error_nomem(sgit_repo_error(repo));
+	if (head)
+		ids[n++] = *head;
+	for (i = 0; i < st->heads.nr; i++)
+		ids[n++] = st->heads.items[i].commit;
 	if (st->no_ff) {
-		if (head)
-			st->parents[n++] = *head;
-		for (i = 0; i < st->heads.nr; i++)
-			st->parents[n++] = st->heads.items[i].commit;
+		st->parents = ids;
 		st->nparents = n;
 		return 0;
 	}
-	for (i = 0; i < st->heads.nr && !rc; i++) {
-		copy = st->heads.items[i];
-		if (!(copy.name = strdup(copy.name ? copy.name : "")))
-			rc = sgit_error_nomem(sgit_repo_error(repo));
-		else if (sgit_merge_heads_push(&reduced, &copy) < 0) {
-			free(copy.name);
-			rc = sgit_error_nomem(sgit_repo_error(repo));
-		}
-	}
-	if (!rc)
-		rc = sgit_merge_heads_reduce(&reduced, &subsumed, repo, head);
-	if (!rc && head && !subsumed)
-		st->parents[n++] = *head;
-	for (i = 0; !rc && i < reduced.nr; i++)
-		st->parents[n++] = reduced.items[i].commit;
-	st->nparents = n;
-	sgit_merge_heads_release(&reduced);
+	if ((rc = sgit_merge_base_new(&mb, sgit_repo_odb(repo), sgit_repo_error(repo))) == 0)
+		rc = sgit_merge_base_independent(&st->parents, &st->nparents, mb, ids, n);
+	sgit_merge_base_free(mb);
+	free(ids);
 	return rc;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "porcelain/merge_tree_int.h"
+#include "sgit/commit.h"
 #include "sgit/object.h"
 #include "sgit/repo.h"
 #include "sgit/tree.h"
@@ -40,6 +41,46 @@ int mt_ver_equal(const struct mt_ver *a, const struct mt_ver *b)
 	if (a->mode != b->mode)
 		return 0;
 	return !a->mode || sgit_oid_equal(&a->id, &b->id);
+}
+
+int mt_read_blob(struct sgit_buf *out, struct sgit_odb *odb, struct sgit_error *err, const struct mt_ver *v)
+{
+	enum sgit_object_type type = SGIT_OBJ_NONE;
+	char hex[SGIT_OID_HEXSZ + 1];
+	int rc;
+
+	if (!v || !v->mode) {
+		sgit_buf_reset(out);
+		return 0;
+	}
+	if ((rc = sgit_odb_read(out, &type, odb, &v->id)) < 0)
+		return rc;
+	if (type != SGIT_OBJ_BLOB)
+		return sgit_error_set(err, SGIT_ECORRUPT, "object '%s' is a %s, not a blob",
+				      sgit_oid_tohex(hex, &v->id), sgit_object_type_name(type));
+	return 0;
+}
+
+int mt_commit_tree(struct sgit_oid *tree, struct sgit_odb *odb, struct sgit_error *err,
+		   const struct sgit_oid *id)
+{
+	struct sgit_buf raw = SGIT_BUF_INIT;
+	enum sgit_object_type type = SGIT_OBJ_NONE;
+	struct sgit_commit *commit = NULL;
+	char hex[SGIT_OID_HEXSZ + 1];
+	int rc;
+
+	if ((rc = sgit_odb_read(&raw, &type, odb, id)) < 0)
+		goto out;
+	if (type != SGIT_OBJ_COMMIT)
+		rc = sgit_error_set(err, SGIT_EINVALID, "object '%s' is a %s, not a commit",
+				    sgit_oid_tohex(hex, id), sgit_object_type_name(type));
+	else if ((rc = sgit_commit_parse(&commit, raw.ptr, raw.len, err)) == 0)
+		*tree = *sgit_commit_tree_id(commit);
+out:
+	sgit_commit_free(commit);
+	sgit_buf_release(&raw);
+	return rc;
 }
 
 void mt_ctx_init(struct mt_ctx *c, struct sgit_repo *repo, const struct sgit_merge_options *opts)

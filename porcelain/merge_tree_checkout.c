@@ -9,8 +9,11 @@
 #include <string.h>
 #include "porcelain/checkout_int.h"
 #include "porcelain/merge_tree_int.h"
+#include "sgit/changes.h"
+#include "sgit/diff_output.h"
 #include "sgit/repo.h"
 #include "util/fs.h"
+#include "util/quote.h"
 
 void sgit_merge_pathlist_release(struct sgit_checkout_pathlist *l)
 {
@@ -64,8 +67,8 @@ static int compare_lists(struct sgit_checkout_pathlist *out, struct sgit_index *
 	return 0;
 }
 
-int sgit_merge_staged_changes(struct sgit_checkout_pathlist *out, struct sgit_repo *repo,
-			      struct sgit_index *idx, const struct sgit_oid *head_tree)
+int mt_staged_paths(struct sgit_checkout_pathlist *out, struct sgit_repo *repo, struct sgit_index *idx,
+		    const struct sgit_oid *head_tree)
 {
 	struct sgit_index *head = NULL;
 	int rc;
@@ -79,6 +82,107 @@ int sgit_merge_staged_changes(struct sgit_checkout_pathlist *out, struct sgit_re
 out:
 	sgit_index_free(head);
 	if (rc < 0)
+		sgit_merge_pathlist_release(out);
+	return rc;
+}
+
+/* 1 when the list has an addition and a deletion: nothing can pair as a rename otherwise. */
+static int may_rename(const struct sgit_changes *ch)
+{
+	int added = 0, deleted = 0;
+	size_t i;
+
+	for (i = 0; i < ch->nr; i++) {
+		added |= ch->items[i].status == SGIT_CHANGE_ADDED;
+		deleted |= ch->items[i].status == SGIT_CHANGE_DELETED;
+	}
+	return added && deleted;
+}
+
+/* Remove path from l (it is there once at most). */
+static void pathlist_drop(struct sgit_checkout_pathlist *l, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < l->count; i++) {
+		if (strcmp(l->paths[i], path))
+			continue;
+		free(l->paths[i]);
+		memmove(&l->paths[i], &l->paths[i + 1], (l->count - i - 1) * sizeof(*l->paths));
+		l->count--;
+		return;
+	}
+}
+
+/*
+ * Drop from l the old path of each "R<score> TAB old TAB new" line of git's
+ * --name-status (a name is quoted only when it holds a tab, a newline or
+ * another byte that must be: lines and fields split safely).
+ */
+static int drop_sources(struct sgit_checkout_pathlist *l, const struct sgit_buf *text)
+{
+	struct sgit_buf old = SGIT_BUF_INIT;
+	const char *p = text->ptr, *end = text->ptr + text->len, *eol, *from, *to;
+	int rc = 0;
+
+	for (; p < end && !rc; p = eol + 1) {
+		if (!(eol = memchr(p, '\n', (size_t)(end - p))))
+			eol = end;
+		if (*p != 'R' || !(from = memchr(p, '\t', (size_t)(eol - p))))
+			continue;
+		from++;
+		if (*from == '"')
+			rc = sgit_unquote_c_style(&old, from, (size_t)(eol - from), NULL);
+		else if (!(to = memchr(from, '\t', (size_t)(eol - from))))
+			rc = SGIT_EINVALID;
+		else
+			rc = sgit_buf_set(&old, from, (size_t)(to - from));
+		if (!rc)
+			pathlist_drop(l, old.ptr);
+	}
+	sgit_buf_release(&old);
+	return rc;
+}
+
+/*
+ * git lists what its diff of HEAD and the index shows, with the rename
+ * detection of git diff (diff.renames and its limits as configured): a
+ * staged rename is named by its new path only.
+ */
+static int pair_renames(struct sgit_checkout_pathlist *l, struct sgit_repo *repo, struct sgit_index *idx,
+			const struct sgit_oid *head_tree)
+{
+	struct sgit_diff_output_options o = SGIT_DIFF_OUTPUT_OPTIONS_INIT;
+	struct sgit_changes ch = SGIT_CHANGES_INIT;
+	struct sgit_buf text = SGIT_BUF_INIT;
+	int rc;
+
+	if ((rc = sgit_diff_output_config(&o, repo)) < 0 || !o.renames ||
+	    (rc = sgit_changes_tree_index(&ch, repo, head_tree, idx, NULL)) < 0 || !may_rename(&ch))
+		goto out;
+	o.format = SGIT_DIFF_FORMAT_NAME_STATUS;
+	o.quote_path = 0;
+	if ((rc = sgit_diff_output(repo, &ch, &o, sgit_diff_write_buf, &text)) < 0)
+		goto out;
+	if ((rc = drop_sources(l, &text)) == SGIT_ENOMEM)
+		rc = sgit_error_nomem(sgit_repo_error(repo));
+	else if (rc < 0)
+		rc = sgit_error_set(sgit_repo_error(repo), SGIT_ECORRUPT, "cannot read the renames of the index");
+out:
+	sgit_changes_release(&ch);
+	sgit_buf_release(&text);
+	return rc;
+}
+
+int sgit_merge_staged_changes(struct sgit_checkout_pathlist *out, struct sgit_repo *repo,
+			      struct sgit_index *idx, const struct sgit_oid *head_tree)
+{
+	int rc;
+
+	/* without HEAD git lists every entry of the index, as they are */
+	if ((rc = mt_staged_paths(out, repo, idx, head_tree)) < 0 || !head_tree || !out->count)
+		return rc;
+	if ((rc = pair_renames(out, repo, idx, head_tree)) < 0)
 		sgit_merge_pathlist_release(out);
 	return rc;
 }
@@ -145,8 +249,8 @@ int sgit_merge_checkout(struct sgit_checkout_report *rep, struct sgit_repo *repo
 {
 	int rc;
 
-	/* git 2.39 leaves AUTO_MERGE behind even when the switch is then refused */
-	if ((rc = write_auto_merge(repo, &res->tree)) < 0)
+	/* as git's ort: only a switch that went through leaves AUTO_MERGE */
+	if ((rc = sgit_merge__apply(rep, repo, idx, head_tree, res)) < 0)
 		return rc;
-	return sgit_merge__apply(rep, repo, idx, head_tree, res);
+	return write_auto_merge(repo, &res->tree);
 }

@@ -10,24 +10,6 @@
 #include "sgit/repo.h"
 #include "util/merge3.h"
 
-static int read_blob(struct sgit_buf *out, struct mt_ctx *c, const struct mt_ver *v)
-{
-	enum sgit_object_type type = SGIT_OBJ_NONE;
-	char hex[SGIT_OID_HEXSZ + 1];
-	int rc;
-
-	if (!v) {
-		sgit_buf_reset(out);
-		return 0;
-	}
-	if ((rc = sgit_odb_read(out, &type, c->odb, &v->id)) < 0)
-		return rc;
-	if (type != SGIT_OBJ_BLOB)
-		return sgit_error_set(c->err, SGIT_ECORRUPT, "object '%s' is a %s, not a blob",
-				      sgit_oid_tohex(hex, &v->id), sgit_object_type_name(type));
-	return 0;
-}
-
 static enum sgit_merge3_favor favor3(const struct mt_ctx *c)
 {
 	if (c->depth)
@@ -69,8 +51,8 @@ static int merge_regular(struct sgit_oid *out, int *conflict, struct mt_ctx *c, 
 	int rc;
 
 	*conflict = 0;
-	if ((rc = read_blob(&bo, c, o)) < 0 || (rc = read_blob(&ba, c, a)) < 0 ||
-	    (rc = read_blob(&bb, c, b)) < 0)
+	if ((rc = mt_read_blob(&bo, c->odb, c->err, o)) < 0 || (rc = mt_read_blob(&ba, c->odb, c->err, a)) < 0 ||
+	    (rc = mt_read_blob(&bb, c->odb, c->err, b)) < 0)
 		goto out;
 	if (sgit_diff_is_binary(bo.ptr, bo.len) || sgit_diff_is_binary(ba.ptr, ba.len) ||
 	    sgit_diff_is_binary(bb.ptr, bb.len)) {

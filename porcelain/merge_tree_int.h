@@ -71,6 +71,11 @@ int mt_names_taken(const struct mt_names *n, const struct mt_out *made, const ch
 		   size_t len);
 
 int mt_ver_equal(const struct mt_ver *a, const struct mt_ver *b);
+/* Replace out with the content of blob v (NULL or mode 0: empty); SGIT_ECORRUPT when it is no blob. */
+int mt_read_blob(struct sgit_buf *out, struct sgit_odb *odb, struct sgit_error *err, const struct mt_ver *v);
+/* The tree of the commit id; SGIT_EINVALID when id names something else. */
+int mt_commit_tree(struct sgit_oid *tree, struct sgit_odb *odb, struct sgit_error *err,
+		   const struct sgit_oid *id);
 int mt_is_dir(unsigned int mode);
 /* The S_IFMT part of a mode: regular, symlink, gitlink or folder. */
 unsigned int mt_type(unsigned int mode);
@@ -97,6 +102,14 @@ int mt_merge_file(struct mt_ctx *c, struct mt_out *out, struct mt_names *names,
 /* ort's content merge of three versions of one type (merge_tree_content.c). */
 int mt_content_merge(struct mt_ver *result, int *clean, struct mt_ctx *c, const char *path,
 		     const struct mt_ver *o, const struct mt_ver *a, const struct mt_ver *b);
+
+/*
+ * The paths where idx differs from head_tree (NULL: every entry is listed),
+ * in index order, renames not paired: what git diff-index --cached
+ * --name-only lists (sgit_merge_staged_changes pairs them as git merge does).
+ */
+int mt_staged_paths(struct sgit_checkout_pathlist *out, struct sgit_repo *repo, struct sgit_index *idx,
+		    const struct sgit_oid *head_tree);
 
 /* sgit_merge_checkout without AUTO_MERGE (the octopus strategy does not write it). */
 int sgit_merge__apply(struct sgit_checkout_report *rep, struct sgit_repo *repo,

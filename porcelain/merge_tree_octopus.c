@@ -10,9 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "porcelain/merge_tree_octopus_int.h"
-#include "sgit/commit.h"
 #include "sgit/merge_base.h"
-#include "sgit/object.h"
 #include "sgit/repo.h"
 
 int oc_say(struct oc_ctx *c, int to_stderr, const char *fmt, ...)
@@ -133,25 +131,6 @@ int oc_write_tree(struct sgit_oid *out, struct oc_ctx *c, const struct oc_flat *
 	return rc;
 }
 
-static int commit_tree(struct sgit_oid *tree, struct oc_ctx *c, const struct sgit_oid *id)
-{
-	struct sgit_buf raw = SGIT_BUF_INIT;
-	enum sgit_object_type type = SGIT_OBJ_NONE;
-	struct sgit_commit *commit = NULL;
-	int rc;
-
-	if ((rc = sgit_odb_read(&raw, &type, c->odb, id)) < 0)
-		goto out;
-	if (type != SGIT_OBJ_COMMIT)
-		rc = sgit_error_set(c->err, SGIT_EINVALID, "not a commit");
-	else if ((rc = sgit_commit_parse(&commit, raw.ptr, raw.len, c->err)) == 0)
-		*tree = *sgit_commit_tree_id(commit);
-out:
-	sgit_commit_free(commit);
-	sgit_buf_release(&raw);
-	return rc;
-}
-
 /* One three-way step: ancestors' trees, the running result, the head's tree. */
 static int step(struct oc_ctx *c, const struct sgit_oid *bases, size_t nbases,
 		const struct sgit_oid *mrt, const struct sgit_oid *remote)
@@ -168,9 +147,9 @@ static int step(struct oc_ctx *c, const struct sgit_oid *bases, size_t nbases,
 	if (!anc)
 		return sgit_error_nomem(c->err);
 	for (i = 0; i < nbases && rc >= 0; i++)
-		if ((rc = commit_tree(&t, c, &bases[i])) >= 0)
+		if ((rc = mt_commit_tree(&t, c->odb, c->err, &bases[i])) >= 0)
 			rc = oc_flatten(&anc[i], c, &t);
-	if (rc < 0 || (rc = oc_flatten(&head, c, mrt)) < 0 || (rc = commit_tree(&t, c, remote)) < 0 ||
+	if (rc < 0 || (rc = oc_flatten(&head, c, mrt)) < 0 || (rc = mt_commit_tree(&t, c->odb, c->err, remote)) < 0 ||
 	    (rc = oc_flatten(&rem, c, &t)) < 0 || (rc = oc_trivial(c, anc, nbases, &head, &rem)) < 0)
 		goto out;
 	if (c->nopen && ((rc = oc_say(c, 0, "Simple merge did not work, trying automatic merge.")) < 0 ||
@@ -242,7 +221,7 @@ static int merge_head(struct oc_ctx *c, struct oc_run *o, struct sgit_merge_base
 		rc = oc_say(c, 0, "Already up to date with %s", name);
 	} else if (nbases == 1 && o->nmrc == 1 && sgit_oid_equal(&bases[0], &o->mrc[0]) && !o->non_ff) {
 		if ((rc = oc_say(c, 0, "Fast-forwarding to: %s", name)) >= 0 &&
-		    (rc = commit_tree(&o->mrt, c, id)) >= 0)
+		    (rc = mt_commit_tree(&o->mrt, c->odb, c->err, id)) >= 0)
 			o->mrc[0] = *id;
 	} else {
 		o->non_ff = 1;
@@ -268,7 +247,8 @@ static int staged_refusal(struct oc_ctx *c, struct sgit_index *idx, const struct
 	size_t i;
 	int rc;
 
-	if ((rc = sgit_merge_staged_changes(&l, c->repo, idx, head_tree)) < 0)
+	/* git's octopus lists them with diff-index, which pairs no renames */
+	if ((rc = mt_staged_paths(&l, c->repo, idx, head_tree)) < 0)
 		return rc;
 	if (l.count) {
 		*stop = 1;
@@ -304,7 +284,7 @@ int sgit_merge_octopus(int *status, struct sgit_merge_result *out,
 		goto out;
 	}
 	o.mrc[o.nmrc++] = *head;
-	if ((rc = commit_tree(&head_tree, &c, head)) < 0 ||
+	if ((rc = mt_commit_tree(&head_tree, c.odb, c.err, head)) < 0 ||
 	    (rc = staged_refusal(&c, idx, &head_tree, &stop)) < 0 || stop ||
 	    (rc = sgit_merge_base_new(&mb, c.odb, c.err)) < 0)
 		goto out;

@@ -126,17 +126,6 @@ out:
 	return rc;
 }
 
-static int read_blob(struct sgit_buf *out, struct oc_ctx *c, const struct mt_ver *v)
-{
-	enum sgit_object_type type = SGIT_OBJ_NONE;
-
-	if (!v->mode) {
-		sgit_buf_reset(out);
-		return 0;
-	}
-	return sgit_odb_read(out, &type, c->odb, &v->id);
-}
-
 /* merge-file names its sides after the temporary files it is given; ours are named after the blobs. */
 static void temp_name(char out[32], const struct mt_ver *v)
 {
@@ -162,8 +151,9 @@ static int merge_contents(struct oc_ctx *c, struct oc_open *p, int *conflict)
 	temp_name(lo, &p->st[0]);
 	temp_name(la, &p->st[1]);
 	temp_name(lb, &p->st[2]);
-	if ((rc = read_blob(&o, c, &p->st[0])) < 0 || (rc = read_blob(&a, c, &p->st[1])) < 0 ||
-	    (rc = read_blob(&b, c, &p->st[2])) < 0)
+	if ((rc = mt_read_blob(&o, c->odb, c->err, &p->st[0])) < 0 ||
+	    (rc = mt_read_blob(&a, c->odb, c->err, &p->st[1])) < 0 ||
+	    (rc = mt_read_blob(&b, c->odb, c->err, &p->st[2])) < 0)
 		goto out;
 	p->has_wt = 1;
 	p->wt = p->st[1];

@@ -8,9 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "porcelain/merge_tree_int.h"
-#include "sgit/commit.h"
 #include "sgit/merge_base.h"
-#include "sgit/object.h"
 #include "sgit/repo.h"
 
 /* A real commit, or a virtual one (a merge of merge bases). */
@@ -31,36 +29,19 @@ static void vcommit_release(struct vcommit *v)
 
 static int vcommit_real(struct vcommit *v, struct mt_ctx *c, const struct sgit_oid *id)
 {
-	struct sgit_buf raw = SGIT_BUF_INIT;
-	enum sgit_object_type type = SGIT_OBJ_NONE;
-	struct sgit_commit *commit = NULL;
-	char hex[SGIT_OID_HEXSZ + 1];
 	int rc;
 
 	memset(v, 0, sizeof(*v));
-	if ((rc = sgit_odb_read(&raw, &type, c->odb, id)) < 0)
-		goto out;
-	if (type != SGIT_OBJ_COMMIT) {
-		rc = sgit_error_set(c->err, SGIT_EINVALID, "object '%s' is a %s, not a commit",
-				    sgit_oid_tohex(hex, id), sgit_object_type_name(type));
-		goto out;
-	}
-	if ((rc = sgit_commit_parse(&commit, raw.ptr, raw.len, c->err)) < 0)
-		goto out;
-	if (!(v->anc = malloc(sizeof(*v->anc)))) {
-		rc = sgit_error_nomem(c->err);
-		goto out;
-	}
+	if ((rc = mt_commit_tree(&v->tree, c->odb, c->err, id)) < 0)
+		return rc;
+	if (!(v->anc = malloc(sizeof(*v->anc))))
+		return sgit_error_nomem(c->err);
 	v->real = 1;
 	v->id = *id;
 	v->has_tree = 1;
-	v->tree = *sgit_commit_tree_id(commit);
 	v->anc[0] = *id;
 	v->nanc = 1;
-out:
-	sgit_commit_free(commit);
-	sgit_buf_release(&raw);
-	return rc;
+	return 0;
 }
 
 /* The merge bases of h1 and the real commit h2, oldest first (the order git merges them in). */

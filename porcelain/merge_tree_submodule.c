@@ -119,8 +119,11 @@ int mt_merge_gitlink(struct mt_ver *r, int *clean, struct mt_ctx *c, const char 
 	*clean = 0;
 	r->id = c->depth ? o->id : a->id;
 	if (sub && (rc = try_fast_forward(&fast, &why, sub, two_way ? &(struct mt_ver){ 0, { { 0 } } } : o,
-					  a, b)) < 0)
+					  a, b)) < 0) {
+		/* the message is in the submodule's slot, which goes with it */
+		rc = sgit_error_set(c->err, rc, "%s", sgit_error_message(sgit_repo_error(sub)));
 		goto out;
+	}
 	if (fast) {
 		*clean = 1;
 		r->id = fast->id;

@@ -218,7 +218,7 @@ static int add_header_line(struct sgit_buf *out, struct sgit_pretty_context *ctx
 	    (rc = pretty_add_abbrev(out, ctx->repo, o->from_parent, abbrev)) == 0)
 		rc = sgit_buf_addch(out, ')');
 	if (rc == 0 && o->color)
-		rc = sgit_buf_adds(out, PRETTY_COLOR_RESET);
+		rc = sgit_buf_adds(out, SGIT_COLOR_RESET);
 	if (rc == 0 && o->source)
 		rc = sgit_buf_addf(out, "\t%s", o->source);
 	style.color = o->color;

@@ -1,6 +1,6 @@
 /* porcelain/pretty_email.c: the mail headers of --pretty=email (From:, Subject:, RFC 2047 words) */
 #include <string.h>
-#include "porcelain/pretty_email_int.h"
+#include "porcelain/pretty_int.h"
 
 static int non_ascii(unsigned char c)
 {
@@ -18,7 +18,8 @@ static int is_alnum(unsigned char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-size_t pretty_last_line_len(const struct sgit_buf *b)
+/* Columns since the last LF of b (bytes, as git counts them here). */
+static size_t last_line_len(const struct sgit_buf *b)
 {
 	size_t i = b->len;
 
@@ -27,7 +28,8 @@ size_t pretty_last_line_len(const struct sgit_buf *b)
 	return b->len - i;
 }
 
-int pretty_needs_rfc2047(const char *s, size_t len)
+/* 1 when the text has non-ASCII bytes, a LF or "=?" and must become an encoded word. */
+static int needs_rfc2047(const char *s, size_t len)
 {
 	size_t i;
 
@@ -61,10 +63,10 @@ static size_t char_len(const char *s, size_t len, const char *encoding)
 	return p ? (size_t)(p - s) : 1;
 }
 
-int pretty_add_rfc2047(struct sgit_buf *out, const char *s, size_t len, const char *encoding,
-		       int address)
+/* An RFC 2047 "Q" encoded word (address: the stricter rules of a phrase), folded at 76 columns. */
+static int add_rfc2047(struct sgit_buf *out, const char *s, size_t len, const char *encoding, int address)
 {
-	size_t line_len = pretty_last_line_len(out) + strlen(encoding) + 5, i;
+	size_t line_len = last_line_len(out) + strlen(encoding) + 5, i;
 	int rc = sgit_buf_addf(out, "=?%s?q?", encoding);
 
 	while (len && rc == 0) {
@@ -112,8 +114,8 @@ int pretty_add_from(struct sgit_buf *out, const char *name, size_t name_len, con
 	size_t max = 78, i;
 	int rc = sgit_buf_adds(out, "From: ");
 
-	if (rc == 0 && pretty_needs_rfc2047(name, name_len)) {
-		rc = pretty_add_rfc2047(out, name, name_len, encoding, 1);
+	if (rc == 0 && needs_rfc2047(name, name_len)) {
+		rc = add_rfc2047(out, name, name_len, encoding, 1);
 		max = 76;
 	} else if (rc == 0) {
 		int special = 0;
@@ -136,7 +138,7 @@ int pretty_add_from(struct sgit_buf *out, const char *name, size_t name_len, con
 		if (rc == 0)
 			rc = add_wrapped_bytes(out, name, name_len, -6, 1, (int)max);
 	}
-	if (rc == 0 && max < pretty_last_line_len(out) + 2 + mail_len + 1)
+	if (rc == 0 && max < last_line_len(out) + 2 + mail_len + 1)
 		rc = sgit_buf_addch(out, '\n');
 	if (rc == 0)
 		rc = sgit_buf_addf(out, " <%.*s>\n", (int)mail_len, mail);
@@ -150,9 +152,9 @@ int pretty_add_subject(struct sgit_buf *out, const char *title, size_t len, cons
 	int rc = prefix && *prefix ? sgit_buf_addf(out, "Subject: [%s] ", prefix)
 				   : sgit_buf_adds(out, "Subject: ");
 
-	if (rc == 0 && pretty_needs_rfc2047(title, len))
-		rc = pretty_add_rfc2047(out, title, len, encoding, 0);
+	if (rc == 0 && needs_rfc2047(title, len))
+		rc = add_rfc2047(out, title, len, encoding, 0);
 	else if (rc == 0)
-		rc = add_wrapped_bytes(out, title, len, -(int)pretty_last_line_len(out), 1, 78);
+		rc = add_wrapped_bytes(out, title, len, -(int)last_line_len(out), 1, 78);
 	return rc;
 }

@@ -1,6 +1,6 @@
 /* porcelain/pretty_formats.c: the built-in formats (medium, short, full, fuller, raw, oneline, email) */
 #include <string.h>
-#include "porcelain/pretty_email_int.h"
+#include "porcelain/pretty_int.h"
 
 static int is_mail(const struct sgit_pretty_options *o)
 {
@@ -99,15 +99,6 @@ static int add_header(struct sgit_buf *out, struct sgit_pretty_context *ctx, con
 	return rc;
 }
 
-static int add_spaces(struct sgit_buf *out, size_t n)
-{
-	int rc = 0;
-
-	while (n-- && rc == 0)
-		rc = sgit_buf_addch(out, ' ');
-	return rc;
-}
-
 /* Columns of [p, end), or -1 for bytes that are not UTF-8 or hold a control character. */
 static int tab_width(const char *p, const char *end)
 {
@@ -137,7 +128,7 @@ static int add_tabexpand(struct sgit_buf *out, int tabwidth, const char *line, s
 			break;
 
 		if ((rc = sgit_buf_add(out, line, (size_t)(tab - line))) == 0)
-			rc = add_spaces(out, (size_t)(tabwidth - width % tabwidth));
+			rc = pretty_add_spaces(out, tabwidth - width % tabwidth);
 		len -= (size_t)(tab + 1 - line);
 		line = tab + 1;
 	}
@@ -146,7 +137,7 @@ static int add_tabexpand(struct sgit_buf *out, int tabwidth, const char *line, s
 
 /* The message lines after the subject handling: trailing blanks cut, indented, tabs expanded. */
 static int add_remainder(struct sgit_buf *out, const struct sgit_pretty_options *o, const char **msg_p,
-			 size_t indent)
+			 int indent)
 {
 	int first = 1, rc = 0;
 
@@ -164,7 +155,7 @@ static int add_remainder(struct sgit_buf *out, const struct sgit_pretty_options 
 				break;
 		}
 		first = 0;
-		rc = add_spaces(out, indent);
+		rc = pretty_add_spaces(out, indent);
 		if (rc == 0 && o->expand_tabs > 0)
 			rc = add_tabexpand(out, o->expand_tabs, line, len);
 		else if (rc == 0 && o->format == SGIT_PRETTY_MBOXRD && is_mboxrd_from(line, len))

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "sgit/pretty.h"
+#include "util/color.h"
 
 /* git's limit on padding and wrapping widths, so that a format cannot ask for gigabytes */
 #define PRETTY_FORMATTING_LIMIT (16 * 1024)
 
-#define PRETTY_COLOR_RESET "\033[m"
+/* color.diff.commit when it is not set: yellow */
 #define PRETTY_COLOR_COMMIT "\033[33m"
 
 enum pretty_flush { FLUSH_NONE, FLUSH_LEFT, FLUSH_RIGHT, FLUSH_BOTH, FLUSH_LEFT_AND_STEAL };
@@ -70,6 +71,12 @@ int pretty_format_user(struct sgit_buf *out, struct sgit_pretty_context *ctx, co
 int pretty_ctx_load_message(struct sgit_pretty_context *ctx, struct sgit_error *err);
 /* Find subject and body in ctx->msg. */
 void pretty_ctx_parse_body(struct sgit_pretty_context *ctx);
+/*
+ * %w(): wrap what out gained since the last %w() as that one asked, and
+ * start the new setting here (nothing to do when it is the same).
+ */
+int pretty_rewrap(struct sgit_buf *out, struct sgit_pretty_context *ctx, int width, int indent1,
+		  int indent2);
 
 /* pretty_message.c: message text as git cuts it */
 /* Re-encode the commit to output_encoding as git's logmsg_reencode does (NULL: UTF-8). */
@@ -78,8 +85,6 @@ int pretty_msg_load(struct pretty_msg *m, const struct sgit_commit *c, const cha
 void pretty_msg_release(struct pretty_msg *m);
 /* iconv from one encoding to another; 1 when converted, 0 when iconv could not (out untouched). */
 int pretty_reencode(struct sgit_buf *out, const char *in, size_t len, const char *to, const char *from);
-/* git's same_encoding(): NULL counts as UTF-8; "utf8" and "UTF-8" are the same. */
-int pretty_same_encoding(const char *a, const char *b);
 int pretty_is_utf8(const char *name);
 /* Length of the line at s up to and including its LF (stops at NUL). */
 size_t pretty_line_len(const char *s);
@@ -107,8 +112,18 @@ int pretty_utf8_width(const char **s, size_t avail);
 int pretty_strnwidth(const char *s, size_t len);
 /* Replace width columns from column pos with subst (a truncation ".."). */
 int pretty_utf8_replace(struct sgit_buf *b, int pos, int width, const char *subst);
+/* n spaces (none when n <= 0). */
+int pretty_add_spaces(struct sgit_buf *out, int n);
 /* git's strbuf_add_wrapped_text over the NUL-terminated text. */
 int pretty_add_wrapped(struct sgit_buf *out, const char *text, int indent1, int indent2, int width);
+
+/* pretty_email.c: the mail headers of the email format */
+/* "From: <name> <mail>\n" as git writes it: quoted, encoded or wrapped as needed. */
+int pretty_add_from(struct sgit_buf *out, const char *name, size_t name_len, const char *mail,
+		    size_t mail_len, const char *encoding);
+/* "Subject: [PATCH] <title>" without the LF. */
+int pretty_add_subject(struct sgit_buf *out, const char *title, size_t len, const char *prefix,
+		       const char *encoding);
 
 /* pretty_formats.c: the built-in formats */
 int pretty_format_builtin(struct sgit_buf *out, struct sgit_pretty_context *ctx, struct sgit_error *err);

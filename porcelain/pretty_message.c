@@ -28,7 +28,8 @@ int pretty_is_utf8(const char *name)
 	return !name || same_utf("utf-8", name);
 }
 
-int pretty_same_encoding(const char *a, const char *b)
+/* git's same_encoding(): NULL counts as UTF-8; "utf8" and "UTF-8" are the same. */
+static int same_encoding(const char *a, const char *b)
 {
 	a = a ? a : "UTF-8";
 	b = b ? b : "UTF-8";
@@ -156,9 +157,9 @@ int pretty_msg_load(struct pretty_msg *m, const struct sgit_commit *c, const cha
 		len = (size_t)(nul - raw);
 	if ((rc = sgit_buf_set(&m->text, raw, len)) < 0 || (rc = find_header(&m->encoding, m->text.ptr, "encoding")) < 0)
 		goto out;
-	if (!m->encoding && pretty_same_encoding("UTF-8", to))
+	if (!m->encoding && same_encoding("UTF-8", to))
 		goto out;
-	if (!pretty_same_encoding(m->encoding ? m->encoding : "UTF-8", to)) {
+	if (!same_encoding(m->encoding ? m->encoding : "UTF-8", to)) {
 		struct sgit_buf conv = SGIT_BUF_INIT;
 
 		/* without a header the message is taken as UTF-8 */

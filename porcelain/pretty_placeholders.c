@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "porcelain/pretty_int.h"
-#include "porcelain/ref_format_int.h"
 #include "sgit/odb.h"
 #include "sgit/repo.h"
 
@@ -58,7 +57,7 @@ static long ph_color(struct sgit_buf *out, struct sgit_pretty_context *ctx, cons
 {
 	static const struct { const char *name, *seq; } basic[] = {
 		{ "red", "\033[31m" }, { "green", "\033[32m" }, { "blue", "\033[34m" },
-		{ "reset", PRETTY_COLOR_RESET },
+		{ "reset", SGIT_COLOR_RESET },
 	};
 	int want = ctx->opts->color, rc = 0;
 	const char *begin = ph + 2, *end;
@@ -66,7 +65,7 @@ static long ph_color(struct sgit_buf *out, struct sgit_pretty_context *ctx, cons
 
 	if (!strncmp(ph + 1, "(auto)", 6)) {
 		ctx->auto_color = want;
-		if (want && out->len && sgit_buf_adds(out, PRETTY_COLOR_RESET) < 0)
+		if (want && out->len && sgit_buf_adds(out, SGIT_COLOR_RESET) < 0)
 			return SGIT_ENOMEM;
 		return 7;
 	}
@@ -94,7 +93,7 @@ static long ph_color(struct sgit_buf *out, struct sgit_pretty_context *ctx, cons
 		struct sgit_buf spec = SGIT_BUF_INIT, seq = SGIT_BUF_INIT;
 
 		rc = sgit_buf_set(&spec, begin, (size_t)(end - begin));
-		if (rc == 0 && (rc = ref_color_parse(&seq, spec.ptr)) == 0)
+		if (rc == 0 && (rc = sgit_color_parse(&seq, spec.ptr)) == 0)
 			rc = sgit_buf_addbuf(out, &seq);
 		else if (rc == -1)
 			rc = sgit_error_set(err, SGIT_EINVALID, "unable to parse --pretty format");
@@ -111,8 +110,7 @@ static long ph_wrap(struct sgit_buf *out, struct sgit_pretty_context *ctx, const
 	unsigned long width = 0, indent1 = 0, indent2 = 0;
 	const char *start = ph + 2, *end;
 	char *next;
-	struct sgit_buf tmp = SGIT_BUF_INIT;
-	int rc = 0;
+	int rc;
 
 	(void)err;
 	if (ph[1] != '(' || !(end = strchr(start, ')')))
@@ -130,22 +128,7 @@ static long ph_wrap(struct sgit_buf *out, struct sgit_pretty_context *ctx, const
 	if (width > PRETTY_FORMATTING_LIMIT || indent1 > PRETTY_FORMATTING_LIMIT ||
 	    indent2 > PRETTY_FORMATTING_LIMIT)
 		return 0;
-	if ((int)width == ctx->wrap_width && (int)indent1 == ctx->wrap_indent1 &&
-	    (int)indent2 == ctx->wrap_indent2)
-		return end - ph + 1;
-	if (ctx->wrap_start < out->len) {
-		rc = sgit_buf_add(&tmp, out->ptr, ctx->wrap_start);
-		if (rc == 0)
-			rc = pretty_add_wrapped(&tmp, out->ptr + ctx->wrap_start, ctx->wrap_indent1,
-						ctx->wrap_indent2, ctx->wrap_width);
-		if (rc == 0)
-			sgit_buf_swap(&tmp, out);
-		sgit_buf_release(&tmp);
-	}
-	ctx->wrap_start = out->len;
-	ctx->wrap_width = (int)width;
-	ctx->wrap_indent1 = (int)indent1;
-	ctx->wrap_indent2 = (int)indent2;
+	rc = pretty_rewrap(out, ctx, (int)width, (int)indent1, (int)indent2);
 	return rc < 0 ? rc : end - ph + 1;
 }
 
@@ -218,7 +201,7 @@ static long ph_ids(struct sgit_buf *out, struct sgit_pretty_context *ctx, const 
 		rc = abbrev ? pretty_add_abbrev(out, ctx->repo, id, ctx->opts->abbrev)
 			    : sgit_buf_adds(out, sgit_oid_tohex(hex, id));
 	if (rc == 0 && commit && ctx->auto_color)
-		rc = sgit_buf_adds(out, PRETTY_COLOR_RESET);
+		rc = sgit_buf_adds(out, SGIT_COLOR_RESET);
 	return rc < 0 ? sgit_error_nomem(err) : 1;
 }
 

@@ -196,12 +196,13 @@ static long format_item(struct sgit_buf *out, struct sgit_pretty_context *ctx, c
 	return rc < 0 ? sgit_error_nomem(err) : consumed + 1;
 }
 
-static int rewrap_tail(struct sgit_buf *out, struct sgit_pretty_context *ctx)
+int pretty_rewrap(struct sgit_buf *out, struct sgit_pretty_context *ctx, int width, int indent1,
+		  int indent2)
 {
 	struct sgit_buf tmp = SGIT_BUF_INIT;
 	int rc = 0;
 
-	if (!ctx->wrap_width && !ctx->wrap_indent1 && !ctx->wrap_indent2)
+	if (width == ctx->wrap_width && indent1 == ctx->wrap_indent1 && indent2 == ctx->wrap_indent2)
 		return 0;
 	if (ctx->wrap_start < out->len) {
 		if ((rc = sgit_buf_add(&tmp, out->ptr, ctx->wrap_start)) == 0)
@@ -209,8 +210,12 @@ static int rewrap_tail(struct sgit_buf *out, struct sgit_pretty_context *ctx)
 						ctx->wrap_indent2, ctx->wrap_width);
 		if (rc == 0)
 			sgit_buf_swap(&tmp, out);
+		sgit_buf_release(&tmp);
 	}
-	sgit_buf_release(&tmp);
+	ctx->wrap_start = out->len;
+	ctx->wrap_width = width;
+	ctx->wrap_indent1 = indent1;
+	ctx->wrap_indent2 = indent2;
 	return rc;
 }
 
@@ -241,8 +246,9 @@ int pretty_format_user(struct sgit_buf *out, struct sgit_pretty_context *ctx, co
 		else
 			rc = sgit_buf_addch(out, '%');
 	}
+	/* the text after the last %w() is wrapped as it asked */
 	if (rc == 0)
-		rc = rewrap_tail(out, ctx);
+		rc = pretty_rewrap(out, ctx, 0, 0, 0);
 	if (rc == 0 && !pretty_is_utf8(ctx->opts->output_encoding)) {
 		struct sgit_buf conv = SGIT_BUF_INIT;
 

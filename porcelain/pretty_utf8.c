@@ -168,13 +168,15 @@ out:
 	return rc;
 }
 
-static int add_spaces(struct sgit_buf *out, int n)
+int pretty_add_spaces(struct sgit_buf *out, int n)
 {
-	int rc = 0;
-
-	while (n-- > 0 && rc == 0)
-		rc = sgit_buf_addch(out, ' ');
-	return rc;
+	if (n <= 0)
+		return 0;
+	if (sgit_buf_grow(out, (size_t)n) < 0)
+		return SGIT_ENOMEM;
+	memset(out->ptr + out->len, ' ', (size_t)n);
+	sgit_buf_setlen(out, out->len + (size_t)n);
+	return 0;
 }
 
 static int add_indented(struct sgit_buf *out, const char *text, int indent1, int indent2)
@@ -185,7 +187,7 @@ static int add_indented(struct sgit_buf *out, const char *text, int indent1, int
 		const char *eol = strchr(text, '\n');
 		size_t n = eol ? (size_t)(eol - text) + 1 : strlen(text);
 
-		if ((rc = add_spaces(out, indent)) == 0)
+		if ((rc = pretty_add_spaces(out, indent)) == 0)
 			rc = sgit_buf_add(out, text, n);
 		text += n;
 		indent = indent2;
@@ -222,7 +224,7 @@ static int wrap_pass(struct sgit_buf *out, const char *text, int indent1, int in
 
 				if (!c && text == start)
 					return 0;
-				if (!space && (*rc = add_spaces(out, indent)) < 0)
+				if (!space && (*rc = pretty_add_spaces(out, indent)) < 0)
 					return 0;
 				if ((*rc = sgit_buf_add(out, start, (size_t)(text - start))) < 0 || !c)
 					return 0;

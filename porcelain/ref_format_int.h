@@ -8,6 +8,7 @@
 #include "sgit/object.h"
 #include "sgit/ref_format.h"
 #include "sgit/tag.h"
+#include "util/color.h"
 #include "util/date.h"
 
 /* git's atoms, in the order of its table (for-each-ref(1), FIELD NAMES). */
@@ -186,7 +187,13 @@ int ref_value_contents(struct ref_value *v, const struct ref_atom *a, const stru
 /* ref_format_parse.c: atom parsing (used by the format and by sort keys) */
 int ref_format_parse_atom(size_t *index, struct sgit_ref_format *fmt, const char *atom, size_t len);
 
-/* ref_format_color.c: git's color syntax ("red bold", "#ff0000", "reset") to an escape sequence */
-int ref_color_parse(struct sgit_buf *out, const char *value);
+/*
+ * The colour parser lives in util/color.c now; this name stays until the
+ * callers that still use it call sgit_color_parse() themselves.
+ */
+static inline int ref_color_parse(struct sgit_buf *out, const char *value)
+{
+	return sgit_color_parse(out, value);
+}
 
 #endif

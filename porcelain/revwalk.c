@@ -14,8 +14,11 @@ int rw_grow(void **ptr, size_t *alloc, size_t need, size_t size)
 
 	if (need <= *alloc)
 		return 0;
-	while (n < need)
+	while (n < need) {
+		if (n > SIZE_MAX / 2)
+			return SGIT_ENOMEM;
 		n *= 2;
+	}
 	if (n > SIZE_MAX / size || !(p = realloc(*ptr, n * size)))
 		return SGIT_ENOMEM;
 	*ptr = p;
@@ -99,17 +102,17 @@ static int lookup(uint32_t *out, struct sgit_revwalk *w, const struct sgit_oid *
 	return 0;
 }
 
-int rw_read(struct sgit_buf *out, struct sgit_revwalk *w, const struct sgit_oid *id,
-	    enum sgit_object_type want)
+int rw_read_odb(struct sgit_buf *out, struct sgit_odb *odb, struct sgit_error *err,
+		const struct sgit_oid *id, enum sgit_object_type want)
 {
 	enum sgit_object_type type;
 	char hex[SGIT_OID_HEXSZ + 1];
 	int rc;
 
-	if ((rc = sgit_odb_read(out, &type, w->odb, id)) < 0)
+	if ((rc = sgit_odb_read(out, &type, odb, id)) < 0)
 		return rc;
 	if (want != SGIT_OBJ_NONE && type != want)
-		return sgit_error_set(w->err, SGIT_EINVALID, "object '%s' is not a %s",
+		return sgit_error_set(err, SGIT_EINVALID, "object '%s' is not a %s",
 				      sgit_oid_tohex(hex, id), sgit_object_type_name(want));
 	return 0;
 }
@@ -121,7 +124,10 @@ static const unsigned char hexval1[256] = {
 	['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
-/* "<key> <40 hex>\n" at p (with room checked by the caller): the id, or -1. */
+#define TREE_LINE 46		/* "tree " + 40 hex + LF */
+#define PARENT_LINE 48		/* "parent " + 40 hex + LF */
+
+/* "<key> <40 hex>\n" at p (with room checked by the caller): the id, or SGIT_ECORRUPT. */
 static int header_id(struct sgit_oid *out, const char *p, size_t keylen)
 {
 	size_t k;
@@ -134,28 +140,78 @@ static int header_id(struct sgit_oid *out, const char *p, size_t keylen)
 		bad |= !hi | !lo;
 		out->id[k] = (unsigned char)((hi - 1) << 4 | ((lo - 1) & 0xf));
 	}
-	return !bad && u[SGIT_OID_HEXSZ] == '\n' ? 0 : -1;
+	return !bad && u[SGIT_OID_HEXSZ] == '\n' ? 0 : SGIT_ECORRUPT;
+}
+
+/* git refuses a commit that is no more than its tree line ("bogus commit object"). */
+int rw_quick_tree(struct sgit_oid *tree, struct rw_quick *q, const char *buf, size_t len)
+{
+	q->p = buf;
+	q->end = buf + len;
+	if (len <= TREE_LINE || memcmp(buf, "tree ", 5) || header_id(tree, buf, 4) < 0)
+		return SGIT_ECORRUPT;
+	q->p += TREE_LINE;
+	return 0;
 }
 
 /*
- * The committer date as git reads it to walk: the author line must come
- * right after the parents and the committer line right after that; the date
- * is the number after the first '>' of the committer line, 0 when anything
- * is amiss. buf is NUL-terminated (strtoull stops there at the latest).
+ * A "parent" line shorter than an id ends the parents, as in git; a whole
+ * one must be followed by something ("bad parents" in git otherwise).
  */
-static uint64_t commit_date(const char *p, const char *end)
+int rw_quick_parent(struct sgit_oid *id, struct rw_quick *q)
 {
+	if (q->end - q->p < PARENT_LINE || memcmp(q->p, "parent ", 7))
+		return 0;
+	if (q->end - q->p == PARENT_LINE || header_id(id, q->p, 6) < 0)
+		return SGIT_ECORRUPT;
+	q->p += PARENT_LINE;
+	return 1;
+}
+
+/* The number git's date parser (strtoumax) reads: white space, a sign, digits; saturates. */
+static uint64_t parse_date(const char *p, const char *end)
+{
+	uint64_t v = 0;
+	int neg = 0;
+
+	while (p < end && (*p == ' ' || (*p >= '\t' && *p <= '\r')))
+		p++;
+	if (p < end && (*p == '-' || *p == '+'))
+		neg = *p++ == '-';
+	for (; p < end && *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+			return UINT64_MAX;
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	return neg ? (uint64_t)0 - v : v;
+}
+
+static const char *line_end(const char *p, const char *end)
+{
+	const char *lf = memchr(p, '\n', (size_t)(end - p));
+
+	return lf ? lf : end;
+}
+
+/*
+ * As git finds it: an "author" line, a "committer" line, the first '>' after
+ * that (even on a later line), and an LF after it that is not the last byte.
+ */
+uint64_t rw_quick_date(const struct rw_quick *q)
+{
+	const char *p = q->p, *end = q->end, *gt, *eol;
+
 	if (end - p <= 6 || memcmp(p, "author", 6))
 		return 0;
-	while (p < end && *p++ != '\n')
-		;
-	if (end - p <= 9 || memcmp(p, "committer", 9))
+	p = line_end(p, end);
+	if (p == end || end - ++p <= 9 || memcmp(p, "committer", 9))
 		return 0;
-	while (p < end && *p++ != '>')
-		;
-	if (p >= end || !memchr(p, '\n', (size_t)(end - p)))
+	if (!(gt = memchr(p, '>', (size_t)(end - p))))
 		return 0;
-	return strtoull(p, NULL, 10);
+	eol = line_end(gt + 1, end);
+	if (end - eol <= 1)
+		return 0;
+	return parse_date(gt + 1, end);
 }
 
 static int corrupt(struct sgit_revwalk *w, uint32_t i)
@@ -166,35 +222,41 @@ static int corrupt(struct sgit_revwalk *w, uint32_t i)
 			      sgit_oid_tohex(hex, &w->nodes[i].id));
 }
 
+static int pool_add(struct sgit_revwalk *w, const struct sgit_oid *id)
+{
+	uint32_t node;
+	int rc;
+
+	if ((rc = lookup(&node, w, id)) < 0)
+		return rc;
+	if (w->npool >= UINT32_MAX - 1 ||
+	    rw_grow((void **)&w->pool, &w->apool, w->npool + 1, sizeof(*w->pool)) < 0)
+		return sgit_error_nomem(w->err);
+	w->pool[w->npool++] = node;
+	return 0;
+}
+
 /* Parents from the commit's bytes into the pool, tree and date into node i. */
 static int parse_into(struct sgit_revwalk *w, uint32_t i, const char *buf, size_t len)
 {
-	const size_t tree_len = 5 + SGIT_OID_HEXSZ, parent_len = 7 + SGIT_OID_HEXSZ;
-	const char *p = buf, *end = buf + len;
+	struct rw_quick q;
 	struct sgit_oid id, tree;
-	uint32_t first = (uint32_t)w->npool, node;
-	int rc;
+	uint32_t first = (uint32_t)w->npool;
+	int more, rc = 0;
 
-	if (len <= tree_len || memcmp(p, "tree ", 5) || header_id(&tree, p, 4) < 0)
+	if (rw_quick_tree(&tree, &q, buf, len) < 0)
 		return corrupt(w, i);
-	p += tree_len + 1;
-	while ((size_t)(end - p) > parent_len && !memcmp(p, "parent ", 7)) {
-		if (header_id(&id, p, 6) < 0)
-			rc = corrupt(w, i);
-		else if ((rc = lookup(&node, w, &id)) == 0 &&
-			 (w->npool >= UINT32_MAX - 1 ||
-			  rw_grow((void **)&w->pool, &w->apool, w->npool + 1, sizeof(*w->pool)) < 0))
-			rc = sgit_error_nomem(w->err);
-		if (rc < 0) {
-			w->npool = first;
-			return rc;
-		}
-		p += parent_len + 1;
-		w->pool[w->npool++] = node;
+	while ((more = rw_quick_parent(&id, &q)) > 0 && (rc = pool_add(w, &id)) == 0)
+		;
+	if (more < 0)
+		rc = corrupt(w, i);
+	if (rc < 0) {
+		w->npool = first;
+		return rc;
 	}
 	w->nodes[i].parents = first;
 	w->nodes[i].nparents = (uint32_t)(w->npool - first);
-	w->nodes[i].date = commit_date(p, end);
+	w->nodes[i].date = rw_quick_date(&q);
 	if (w->trees)
 		w->trees[i] = tree;
 	return 0;

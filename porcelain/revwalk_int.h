@@ -91,10 +91,36 @@ struct sgit_revwalk {
 	struct rw_objects *objs;
 };
 
+/* Room for need elements of size bytes in *ptr, doubling: 0 or SGIT_ENOMEM (no message). */
 int rw_grow(void **ptr, size_t *alloc, size_t need, size_t size);
+
+/*
+ * A commit read as git's quick parse reads it to walk (merge-base reads
+ * commits so too): "tree <hex>" first, then "parent <hex>" lines, then the
+ * committer date. The caller words the error of a bad line.
+ */
+struct rw_quick {
+	const char *p, *end;
+};
+/* Start on the bytes buf: the tree id into *tree; SGIT_ECORRUPT for a bad tree line. */
+int rw_quick_tree(struct sgit_oid *tree, struct rw_quick *q, const char *buf, size_t len);
+/* The next parent into *id: 1, or 0 past the last one; SGIT_ECORRUPT for a bad parent line. */
+int rw_quick_parent(struct sgit_oid *id, struct rw_quick *q);
+/*
+ * Once the parents are read: the number after the first '>' of the
+ * "committer" line that follows the "author" line, or 0 when these lines are
+ * not where git looks (UINT64_MAX when it does not fit, as strtoumax).
+ */
+uint64_t rw_quick_date(const struct rw_quick *q);
+
 /* Read object id into out; SGIT_EINVALID when it is not of type want (SGIT_OBJ_NONE: any). */
-int rw_read(struct sgit_buf *out, struct sgit_revwalk *w, const struct sgit_oid *id,
-	    enum sgit_object_type want);
+int rw_read_odb(struct sgit_buf *out, struct sgit_odb *odb, struct sgit_error *err,
+		const struct sgit_oid *id, enum sgit_object_type want);
+static inline int rw_read(struct sgit_buf *out, struct sgit_revwalk *w, const struct sgit_oid *id,
+			  enum sgit_object_type want)
+{
+	return rw_read_odb(out, w->odb, w->err, id, want);
+}
 /* Read node i's commit once: parents (as nodes), date, tree. */
 int rw_load(struct sgit_revwalk *w, uint32_t i);
 /* git's process_parents: queue the parents of i once, hidden ones passing HIDDEN on. */

@@ -144,32 +144,19 @@ static int find_sig_headers(struct span spans[2], const char *buf, size_t len)
 int sgit_signature_split_tag(struct sgit_buf *payload, struct sgit_buf *sig, const char *buf,
 			     size_t len)
 {
-	size_t at = sgit_sig_find(NULL, buf, len), pos = 0;
+	int rc = sgit_tag_split_signature(payload, sig, buf, len);
 	struct span spans[2];
-	int n = 0, i, rc = 0;
+	int n;
 
-	if (payload)
-		sgit_buf_reset(payload);
-	if (sig)
-		sgit_buf_reset(sig);
-	if (at < len)
-		n = find_sig_headers(spans, buf, at);
-	for (i = 0; payload && rc == 0 && i <= n; i++) {
-		size_t stop = i < n ? spans[i].start : at;
-
-		rc = sgit_buf_add(payload, buf + pos, stop - pos);
-		pos = i < n ? spans[i].end : at;
-	}
-	if (rc == 0 && sig)
-		rc = sgit_buf_set(sig, buf + at, len - at);
-	if (rc < 0) {
-		if (payload)
-			sgit_buf_reset(payload);
-		if (sig)
-			sgit_buf_reset(sig);
+	if (rc <= 0 || !payload)
 		return rc;
+	/* the headers come out last first, so that the first span stays where it was */
+	for (n = find_sig_headers(spans, payload->ptr, payload->len); n-- > 0;) {
+		memmove(payload->ptr + spans[n].start, payload->ptr + spans[n].end,
+			payload->len - spans[n].end);
+		sgit_buf_truncate(payload, payload->len - (spans[n].end - spans[n].start));
 	}
-	return at < len;
+	return rc;
 }
 
 /* Verify sig over the split payload; 1 when gpg ran, < 0 otherwise (out stays N). */

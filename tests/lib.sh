@@ -72,6 +72,19 @@ same_as_git() {
 	fi
 }
 
+# same_all <what> <args...>: same_as_git, and stderr too is the same
+same_all() {
+	what=$1; shift
+	"$SGIT_BIN" "$@" >"$TEST_DIR/.sgit.out" 2>"$TEST_DIR/.sgit.err"; s=$?
+	git "$@" >"$TEST_DIR/.git.out" 2>"$TEST_DIR/.git.err"; g=$?
+	if [ $s = $g ] && cmp -s "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out" &&
+	   cmp -s "$TEST_DIR/.git.err" "$TEST_DIR/.sgit.err"; then ok "$what"; else
+		not_ok "$what"; echo "  args: $*; exit sgit $s, git $g"
+		diff -u "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out" | head -n 30 | sed 's/^/  out /'
+		diff -u "$TEST_DIR/.git.err" "$TEST_DIR/.sgit.err" | head -n 20 | sed 's/^/  err /'
+	fi
+}
+
 # same_as_git_in <what> <stdin file> <args...>: same_as_git, both reading the file
 same_as_git_in() {
 	what=$1 input=$2; shift 2

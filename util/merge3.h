@@ -25,8 +25,8 @@
  *
  * The result is byte for byte git merge-file's (ZEALOUS_ALNUM level) and
  * that of git merge -s recursive (ZEALOUS). git 2.39's default strategy, ort,
- * diffs with the histogram algorithm, which util/diff does not have: where
- * lines repeat, its conflict hunks can be cut differently.
+ * diffs with the histogram algorithm: pass SGIT_DIFF_HISTOGRAM in diff_flags
+ * for its hunks (they are cut differently where lines repeat).
  */
 
 /* How hard to work at making conflicts small (git's XDL_MERGE_* levels). */

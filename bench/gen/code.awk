@@ -2,7 +2,8 @@
 # workloads that need realistic, compressible but varied data. Deterministic:
 # its own Park-Miller generator (every product stays below 2^53, so any awk
 # that computes in doubles gives the same bytes), seeded with code_seed(n).
-# Load it with another -f program that calls code_line() or code_block().
+# Load it with another -f program that calls code_line() or code_block(),
+# or keeps files it edits a little at a time (code_file_*, at the end).
 
 function code_seed(n) {
 	code_state = n % 2147483646 + 1
@@ -109,4 +110,46 @@ function code_block(nbytes,   s) {
 	while (length(s) < nbytes)
 		s = s code_line()
 	return s
+}
+
+# ---- source files edited a little at a time (history generators) ----
+# File f is kept as its lines code_text[f, 1..code_nlines[f]].
+
+# A new file f of 20 to 79 lines.
+function code_file_new(f,   i) {
+	code_nlines[f] = 20 + rnd(60)
+	for (i = 1; i <= code_nlines[f]; i++)
+		code_text[f, i] = code_line()
+}
+
+function code_file_text(f,   s, i) {
+	s = ""
+	for (i = 1; i <= code_nlines[f]; i++)
+		s = s code_text[f, i]
+	return s
+}
+
+# Replace a line of f at random; two times in ten first insert one there
+# (up to 200 lines), one time in ten delete it instead (down to 10).
+function code_file_edit(f,   r, i, k) {
+	r = rnd(10)
+	k = 1 + rnd(code_nlines[f])
+	if (r < 2 && code_nlines[f] < 200) {
+		for (i = code_nlines[f]; i >= k; i--)
+			code_text[f, i + 1] = code_text[f, i]
+		code_nlines[f]++
+	} else if (r < 3 && code_nlines[f] > 10) {
+		for (i = k; i < code_nlines[f]; i++)
+			code_text[f, i] = code_text[f, i + 1]
+		delete code_text[f, code_nlines[f]]
+		code_nlines[f]--
+		return
+	}
+	code_text[f, k] = code_line()
+}
+
+# The git fast-import command that sets path to the text of f.
+function code_file_emit(f, path,   s) {
+	s = code_file_text(f)
+	printf "M 100644 inline %s\ndata %d\n%s\n", path, length(s), s
 }

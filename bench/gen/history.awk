@@ -7,32 +7,6 @@
 # commits in all, one in a hundred a merge.
 # awk -v seed=N -v files=N -v commits=N -f code.awk -f history.awk
 function path_of(f) { return sprintf("%s/m%02d/f%03d.c", area[f % 6], int(f / 6) % 8, f) }
-function content(f,   s, i) {
-	s = ""
-	for (i = 1; i <= nlines[f]; i++)
-		s = s line[f, i]
-	return s
-}
-function emit_file(f,   s) {
-	s = content(f)
-	printf "M 100644 inline %s\ndata %d\n%s\n", path_of(f), length(s), s
-}
-function edit(f,   r, i, k) {
-	r = rnd(10)
-	k = 1 + rnd(nlines[f])
-	if (r < 2 && nlines[f] < 200) {
-		for (i = nlines[f]; i >= k; i--)
-			line[f, i + 1] = line[f, i]
-		nlines[f]++
-	} else if (r < 3 && nlines[f] > 10) {
-		for (i = k; i < nlines[f]; i++)
-			line[f, i] = line[f, i + 1]
-		delete line[f, nlines[f]]
-		nlines[f]--
-		return
-	}
-	line[f, k] = code_line()
-}
 function header(ref, msg,   a, t) {
 	n++
 	a = rnd(8)
@@ -56,8 +30,8 @@ function work(ref, from, side,   k, j, f, msg) {
 	k = 1 + rnd(3)
 	for (j = 0; j < k; j++) {
 		do f = rnd(files); while ((f % 10 == 0) != side)
-		edit(f)
-		emit_file(f)
+		code_file_edit(f)
+		code_file_emit(f, path_of(f))
 		if (side) touched[f] = 1
 	}
 	printf "\n"
@@ -73,14 +47,11 @@ BEGIN {
 		"Grace Hopper <grace@example.net>|Heidi Klum <heidi@example.com>", w, "|")
 	split("+0000 -0700 +0100 +0530 -0500 +0900 +0200 -0300", z, " ")
 	for (i = 0; i < 8; i++) { who[i] = w[i + 1]; zone[i] = z[i + 1] }
-	for (f = 0; f < files; f++) {
-		nlines[f] = 20 + rnd(60)
-		for (i = 1; i <= nlines[f]; i++)
-			line[f, i] = code_line()
-	}
+	for (f = 0; f < files; f++)
+		code_file_new(f)
 	header("main", "initial import\n")
 	for (f = 0; f < files; f++)
-		emit_file(f)
+		code_file_emit(f, path_of(f))
 	printf "\n"
 	tip = n
 	while (n < commits) {
@@ -94,7 +65,7 @@ BEGIN {
 			header("main", "Merge branch 'side'\n")
 			printf "from :%d\nmerge :%d\n", tip, side
 			for (f in touched)
-				emit_file(f)
+				code_file_emit(f, path_of(f))
 			printf "\n"
 			tip = n
 		} else {

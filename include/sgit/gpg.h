@@ -80,9 +80,13 @@ int sgit_gpg_pick_key(struct sgit_buf *out, const char *key_arg, const char *sig
  * be NULL) gets what gpg printed on stderr (status lines and messages), or
  * "cannot run <program>: No such file or directory" when it could not run.
  * SGIT_EGPG "gpg failed to sign the data" (git's text: the porcelain prints
- * "error: <message>") when gpg is missing or fails, SGIT_EINVALID for an
- * empty key or gpg.format ssh; sig is empty on failure.
+ * "error: <message>") when gpg is missing or fails, SGIT_EINVALID for a
+ * NULL key (an empty one goes to gpg) or gpg.format ssh; sig is empty on
+ * failure.
  */
+int sgit_gpg_sign(struct sgit_buf *sig, struct sgit_buf *diag, const struct sgit_gpg_config *cfg,
+		  const char *key, const void *payload, size_t len, struct sgit_error *err);
+
 /*
  * How git words "cannot run <program>: <reason>" (msg) on stderr: a program
  * named by a path fails to exec in git's child, which says "fatal: "; a name
@@ -90,9 +94,6 @@ int sgit_gpg_pick_key(struct sgit_buf *out, const char *key_arg, const char *sig
  * goes on. Returns the prefix.
  */
 const char *sgit_gpg_run_failure_prefix(const char *msg);
-
-int sgit_gpg_sign(struct sgit_buf *sig, struct sgit_buf *diag, const struct sgit_gpg_config *cfg,
-		  const char *key, const void *payload, size_t len, struct sgit_error *err);
 
 /*
  * A signer usable as sgit_commit_sign_fn and sgit_tag_sign_fn (commit_create.h,

@@ -110,7 +110,10 @@ int sgit_merge_commits(struct sgit_merge_result *out, struct sgit_repo *repo,
  * local changes to the following files would be overwritten by merge:\n  a
  * b" - the paths on one line, separated by spaces - then "Merge with
  * strategy ort failed."). out (caller-owned, zeroed or released) gets them
- * in index order; 0 when none. Work tree changes are not looked at here.
+ * in index order; 0 when none. As in git, a staged rename found by git
+ * diff's rename detection (diff.renames) is named by its new path only;
+ * head_tree NULL: every entry is listed. Work tree changes are not looked
+ * at here.
  */
 int sgit_merge_staged_changes(struct sgit_checkout_pathlist *out, struct sgit_repo *repo,
 			      struct sgit_index *idx, const struct sgit_oid *head_tree);
@@ -124,9 +127,9 @@ void sgit_merge_pathlist_release(struct sgit_checkout_pathlist *l);
  * is changed when a local change or an untracked file would be lost:
  * SGIT_ECONFLICT with the paths in rep->rejected (print them with the verb
  * "merge", then git says "Merge with strategy ort failed."); idx with
- * unmerged entries is refused too. As git 2.39 does, "<git dir>/AUTO_MERGE"
- * (res->tree's id) is written first, clean or not, refused or not; the
- * commit that concludes the merge removes it.
+ * unmerged entries is refused too. Once the switch is done, as git 2.39's
+ * ort, "<git dir>/AUTO_MERGE" gets res->tree's id, clean or not (nothing is
+ * written when refused); the commit that concludes the merge removes it.
  */
 int sgit_merge_checkout(struct sgit_checkout_report *rep, struct sgit_repo *repo,
 			struct sgit_index *idx, const struct sgit_oid *head_tree,

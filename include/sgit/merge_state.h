@@ -74,6 +74,19 @@ int sgit_merge_mergetags(struct sgit_commit_extra *extra, struct sgit_repo *repo
 			 const struct sgit_merge_heads *heads, const struct sgit_oid *parents,
 			 size_t nparents);
 
+/*
+ * Append to out the heads FETCH_HEAD's text (data, len bytes) marks for
+ * merging ("<id> TAB TAB ..." lines), in order, each id resolved as
+ * sgit_merge_head_resolve() takes it (a tag stays a tag); "not-for-merge"
+ * lines are passed over. So is a line that does not start with an id and
+ * a TAB, unless strict (git merge): such a line, like an id that names no
+ * commit, stops the reading with *bad (may be NULL) pointing at it in data
+ * - SGIT_ECORRUPT (no message) for its form, the resolve error otherwise;
+ * out keeps the heads read before it (the caller releases them).
+ */
+int sgit_merge_heads_from_fetch_head(struct sgit_merge_heads *out, const char **bad, struct sgit_repo *repo,
+				     const char *data, size_t len, int strict);
+
 /* ---- the files of a merge in progress, in the git dir ---- */
 
 /*
@@ -128,9 +141,10 @@ int sgit_merge_state_load(struct sgit_merge_state *out, struct sgit_repo *repo,
 void sgit_merge_state_release(struct sgit_merge_state *st);
 
 /*
- * Forget the merge: MERGE_HEAD, MERGE_MSG, MERGE_MODE, AUTO_MERGE,
- * MERGE_RR, SQUASH_MSG (and the other branch-operation files git's
- * remove_merge_branch_state removes).
+ * Forget the merge: MERGE_HEAD, MERGE_MSG, MERGE_MODE, AUTO_MERGE and
+ * MERGE_RR, as git merge does when it concludes. SQUASH_MSG stays (git
+ * commit uses it after merge --squash); sgit_checkout_clear_branch_state()
+ * is the wider reset that removes it too.
  */
 int sgit_merge_state_clear(struct sgit_repo *repo);
 

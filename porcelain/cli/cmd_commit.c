@@ -324,7 +324,10 @@ static int update_partial(struct commit_state *st, const struct cli_strlist *pat
 		const struct sgit_index_entry *e;
 		struct stat sb;
 
-		sgit_buf_printf(&full, "%s/%s", sgit_repo_work_tree(st->ctx->repo), path);
+		if (sgit_buf_printf(&full, "%s/%s", sgit_repo_work_tree(st->ctx->repo), path) < 0) {
+			rc = cli_fatal("out of memory");
+			break;
+		}
 		if (lstat(full.ptr, &sb) < 0 || !(S_ISREG(sb.st_mode) || S_ISLNK(sb.st_mode))) {
 			sgit_index_remove(st->real, path, strlen(path));
 			sgit_index_remove(st->idx, path, strlen(path));

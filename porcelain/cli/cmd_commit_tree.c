@@ -149,7 +149,7 @@ static int write_commit(struct cli_ctx *ctx, struct commit_tree_state *st, const
 	struct sgit_commit_create_opts o = SGIT_COMMIT_CREATE_OPTS_INIT;
 	struct sgit_person_options person = SGIT_PERSON_OPTIONS_INIT;
 	struct sgit_commit_create_result res;
-	struct sign_ctx sc = { SGIT_GPG_CONFIG_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, { NULL, NULL, NULL }, 0 };
+	struct sign_ctx sc = SIGN_CTX_INIT;
 	char hex[SGIT_OID_HEXSZ + 1];
 	int rc;
 

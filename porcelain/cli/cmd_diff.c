@@ -1,7 +1,6 @@
 /* porcelain/cli/cmd_diff.c: sgit diff: changes between the work tree, the index and commits */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "porcelain/cli/cli.h"
@@ -123,39 +122,40 @@ static int stat_count_cb(const struct cli_option *o, const char *a, int u)
 	return stat_field(o, a, &((struct diff_cmd *)o->value)->stat_count, "--stat-count");
 }
 
+/* The <n> of -M<n> or -C<n>, when given; what names the option in git's message. */
+static int rename_score_arg(struct diff_cmd *dc, const char *arg, const char *what)
+{
+	unsigned int score;
+
+	if (!arg)
+		return 0;
+	if (sgit_diff_parse_rename_score(&score, arg) < 0)
+		return cli_error("invalid argument to %s", what);
+	dc->rename_score = (int)score;
+	return 0;
+}
+
 /* -M[<n>], --find-renames[=<n>] */
 static int renames_cb(const struct cli_option *opt, const char *arg, int unset)
 {
 	struct diff_cmd *dc = opt->value;
-	unsigned int score;
 
 	(void)unset;
 	dc->renames = 1;
 	dc->copies = 0;
-	if (!arg)
-		return 0;
-	if (sgit_diff_parse_rename_score(&score, arg) < 0)
-		return cli_error("invalid argument to find-renames");
-	dc->rename_score = (int)score;
-	return 0;
+	return rename_score_arg(dc, arg, "find-renames");
 }
 
 /* -C[<n>], --find-copies[=<n>]; a second one is git's -C -C, which looks at unchanged files */
 static int copies_cb(const struct cli_option *opt, const char *arg, int unset)
 {
 	struct diff_cmd *dc = opt->value;
-	unsigned int score;
 
 	(void)unset;
 	if (dc->copies > 0 && dc->renames > 0)
 		return cli_error("sgit diff does not support --find-copies-harder yet");
 	dc->renames = dc->copies = 1;
-	if (!arg)
-		return 0;
-	if (sgit_diff_parse_rename_score(&score, arg) < 0)
-		return cli_error("invalid argument to find-copies");
-	dc->rename_score = (int)score;
-	return 0;
+	return rename_score_arg(dc, arg, "find-copies");
 }
 
 /* --color[=<when>], --no-color */
@@ -228,20 +228,6 @@ static int name_status_cb(const struct cli_option *o, const char *a, int u)
 }
 
 /* ---- the terminal ---- */
-
-/* git's width for --stat: COLUMNS, else the terminal's, else 80. */
-static unsigned int term_columns(void)
-{
-	const char *s = getenv("COLUMNS");
-	struct winsize ws;
-	int n;
-
-	if (s && *s)
-		return (n = atoi(s)) > 0 ? (unsigned int)n : 80;
-	if (!ioctl(1, TIOCGWINSZ, &ws) && ws.ws_col)
-		return ws.ws_col;
-	return 80;
-}
 
 static int write_stdout(const char *data, size_t len, void *payload)
 {
@@ -484,7 +470,7 @@ static int setup_output(struct diff_cmd *dc)
 	if (dc->full_index)
 		o->abbrev = SGIT_OID_HEXSZ;
 	/* an explicit 0 is git's fixed 80 columns (the library's default); unset is the terminal's */
-	o->stat_width = dc->stat_width >= 0 ? (unsigned int)dc->stat_width : term_columns();
+	o->stat_width = dc->stat_width >= 0 ? (unsigned int)dc->stat_width : cli_term_columns();
 	o->stat_name_width = (unsigned int)dc->stat_name_width;
 	o->stat_graph_width = (unsigned int)dc->stat_graph_width;
 	o->stat_count = (unsigned int)dc->stat_count;

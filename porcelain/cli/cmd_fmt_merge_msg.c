@@ -1,6 +1,5 @@
 /* porcelain/cli/cmd_fmt_merge_msg.c: sgit fmt-merge-msg: a merge message from FETCH_HEAD-style lines */
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "porcelain/cli/merge_cmd.h"
@@ -10,26 +9,6 @@ static const char *const fmt_merge_msg_usage[] = {
 	"sgit fmt-merge-msg [-m <message>] [--log[=<n>] | --no-log] [--file <file>]",
 	NULL,
 };
-
-/* --log[=<n>]: n entries (20 without a number), --no-log: none; -1 until given. */
-static int log_cb(const struct cli_option *opt, const char *arg, int unset)
-{
-	int *len = opt->value;
-	char *end;
-	long v;
-
-	if (unset || !arg) {
-		*len = unset ? 0 : SGIT_MERGE_MSG_LOG_DEFAULT;
-		return 0;
-	}
-	v = strtol(arg, &end, 10);
-	if (!*arg || *end) {
-		fprintf(stderr, "error: option `%s' expects a numerical value\n", opt->long_name);
-		return 1;
-	}
-	*len = (int)v;
-	return 0;
-}
 
 static int read_input(struct sgit_buf *in, struct cli_ctx *ctx, const char *path)
 {
@@ -54,8 +33,8 @@ int cmd_fmt_merge_msg(int argc, const char **argv, struct cli_ctx *ctx)
 	int shortlog_len = -1, rc;
 	const struct cli_option opts[] = {
 		CLI_CALLBACK(0, "log", &shortlog_len, "n", "populate log with at most <n> entries from shortlog",
-			     CLI_OPTARG, log_cb),
-		CLI_CALLBACK(0, "summary", &shortlog_len, "n", "alias for --log (deprecated)", CLI_OPTARG, log_cb),
+			     CLI_OPTARG, cli_merge_log_cb),
+		CLI_CALLBACK(0, "summary", &shortlog_len, "n", "alias for --log (deprecated)", CLI_OPTARG, cli_merge_log_cb),
 		CLI_STRING('m', "message", &message, "text", "use <text> as start of message"),
 		CLI_STRING(0, "into-name", &into, "name", "use <name> instead of the real target branch"),
 		CLI_STRING('F', "file", &file, "file", "file to read from"),

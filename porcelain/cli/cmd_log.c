@@ -18,6 +18,8 @@ int cmd_log(int argc, const char **argv, struct cli_ctx *ctx)
 			rc = log_cmd_run_no_walk(&lc);
 		else if (!(rc = log_cmd_setup_walk(&lc)))
 			rc = log_cmd_run(&lc);
+		if (!rc)
+			rc = log_cmd_warn_rename_limit(&lc);
 	}
 	log_cmd_release(&lc);
 	return rc;

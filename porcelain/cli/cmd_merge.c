@@ -4,6 +4,7 @@
 #include "porcelain/cli/checkout_cmd.h"
 #include "porcelain/cli/index_cmd.h"
 #include "porcelain/cli/merge_cmd.h"
+#include "porcelain/cli/ref_cmd.h"
 #include "porcelain/cli/worktree_cmd.h"
 #include "util/fs.h"
 
@@ -51,25 +52,6 @@ static int file_cb(const struct cli_option *opt, const char *arg, int unset)
 	o->have_message = 1;
 	sgit_buf_release(&data);
 	return rc;
-}
-
-static int log_cb(const struct cli_option *opt, const char *arg, int unset)
-{
-	int *len = opt->value;
-	char *end;
-	long v;
-
-	if (unset || !arg) {
-		*len = unset ? 0 : SGIT_MERGE_MSG_LOG_DEFAULT;
-		return 0;
-	}
-	v = strtol(arg, &end, 10);
-	if (!*arg || *end) {
-		fprintf(stderr, "error: option `log' expects a numerical value\n");
-		return 1;
-	}
-	*len = (int)v;
-	return 0;
 }
 
 static int ff_cb(const struct cli_option *opt, const char *arg, int unset)
@@ -137,7 +119,7 @@ static int reset_refs(struct cli_ctx *ctx, const struct sgit_oid *head)
 	struct sgit_ref_update u;
 	int rc;
 
-	if ((rc = cli_merge_reflog_ident(&who, ctx)) != 0)
+	if ((rc = cli_refcmd_committer(&who, ctx)) != 0)
 		goto out;
 	memset(&u, 0, sizeof(u));
 	u.name = "ORIG_HEAD";
@@ -301,7 +283,7 @@ int merge_cmd_main(int argc, const char **argv, struct cli_ctx *ctx, const char 
 			CLI_BOOL(0, "stat", &o.show_diffstat, "show a diffstat at the end of the merge"),
 			CLI_BOOL(0, "summary", &o.show_diffstat, "(synonym to --stat)"),
 			CLI_CALLBACK(0, "log", &o.shortlog_len, "n", "add (at most <n>) entries from shortlog to merge commit message",
-				     CLI_OPTARG, log_cb),
+				     CLI_OPTARG, cli_merge_log_cb),
 			CLI_BOOL(0, "squash", &o.squash, "create a single commit instead of doing a merge"),
 			CLI_BOOL(0, "commit", &o.commit, "perform a commit if the merge succeeds (default)"),
 			CLI_BOOL('e', "edit", &o.edit, "edit message before committing"),

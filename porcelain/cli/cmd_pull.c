@@ -166,7 +166,7 @@ static int config_ff(struct pull_opts *o, struct cli_ctx *ctx)
 	return 0;
 }
 
-static int ff_only(const struct pull_opts *o)
+int pull_ff_only(const struct pull_opts *o)
 {
 	return o->ff.len && !strcmp(o->ff.ptr, "--ff-only");
 }
@@ -201,7 +201,7 @@ static int config_rebase(struct pull_opts *o, struct cli_ctx *ctx)
 		o->rebase_unspecified = 1;
 	} else if ((v = parse_rebase(e->value)) < 0) {
 		rc = cli_fatal("invalid value for '%s': '%s'", key.ptr, e->value);
-	} else if ((o->rebase = (enum pull_rebase)v) == PULL_REBASE_YES && !ff_only(o)) {
+	} else if ((o->rebase = (enum pull_rebase)v) == PULL_REBASE_YES && !pull_ff_only(o)) {
 		rc = cli_fatal("%s asks to rebase, which sgit pull does not do; "
 			       "pass --no-rebase to merge instead", key.ptr);
 	}
@@ -226,7 +226,7 @@ static int check_cleanup(const struct pull_opts *o)
 /* --rebase on the command line: sgit merges, it does not rebase. */
 static int refuse_rebase(const struct pull_opts *o)
 {
-	if (o->rebase != PULL_REBASE_YES || ff_only(o))
+	if (o->rebase != PULL_REBASE_YES || pull_ff_only(o))
 		return 0;
 	return cli_fatal("sgit pull does not rebase; pass --no-rebase (or nothing) to merge instead");
 }

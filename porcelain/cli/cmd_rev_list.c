@@ -181,7 +181,8 @@ int cmd_rev_list(int argc, const char **argv, struct cli_ctx *ctx)
 	cli_pager_setup(ctx, "rev-list", 0);
 	log_cmd_init(&lc, ctx, LOG_KIND_REV_LIST);
 	rc = log_cmd_parse(&lc, argc, argv);
-	if (!rc && !lc.revs.nr && !lc.revs.input_given)
+	/* git's rev-list takes the diff options but refuses to be asked for a diff */
+	if (!rc && ((!lc.revs.nr && !lc.revs.input_given) || lc.diff_format || lc.diff_asked))
 		rc = log_cmd_usage(stderr, log_cmd_rev_list_usage);
 	if (!rc && !(rc = log_cmd_setup(&lc)) && !(rc = log_cmd_setup_walk(&lc)))
 		rc = run(&lc);

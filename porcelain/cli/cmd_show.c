@@ -7,10 +7,19 @@
 #include "sgit/ident.h"
 #include "sgit/tag.h"
 #include "sgit/tree.h"
+#include "util/color.h"
 
 static int oom(void)
 {
 	return cli_fatal("out of memory");
+}
+
+/* "tag x" and "tree x" lines: in color.diff.commit, as the commit line ("" when not colouring). */
+static const char *header_color(const struct log_cmd *lc)
+{
+	if (!lc->pretty.color)
+		return "";
+	return lc->pretty.commit_color ? lc->pretty.commit_color : "\033[33m";
 }
 
 /* "Tagger: ..." as git prints a tag's tagger for the format asked (medium adds the date). */
@@ -72,8 +81,8 @@ static int show_tag(struct log_cmd *lc, const struct sgit_buf *raw, struct sgit_
 	*target = *sgit_tag_target_id(tag);
 	if (lc->shown_one && sgit_buf_addch(&lc->out, '\n') < 0)
 		rc = oom();
-	else if (sgit_buf_addf(&lc->out, "%stag %s%s\n", lc->pretty.color ? "\033[33m" : "",
-			       sgit_tag_name(tag), lc->pretty.color ? "\033[m" : "") < 0)
+	else if (sgit_buf_addf(&lc->out, "%stag %s%s\n", header_color(lc), sgit_tag_name(tag),
+			       lc->pretty.color ? SGIT_COLOR_RESET : "") < 0)
 		rc = oom();
 	else
 		rc = add_tagger(lc, tag);
@@ -93,8 +102,8 @@ static int show_tree(struct log_cmd *lc, const struct sgit_buf *raw, const char 
 	int rc;
 
 	if ((lc->shown_one && sgit_buf_addch(&lc->out, '\n') < 0) ||
-	    sgit_buf_addf(&lc->out, "%stree %s%s\n\n", lc->pretty.color ? "\033[33m" : "", name,
-			  lc->pretty.color ? "\033[m" : "") < 0)
+	    sgit_buf_addf(&lc->out, "%stree %s%s\n\n", header_color(lc), name,
+			  lc->pretty.color ? SGIT_COLOR_RESET : "") < 0)
 		return oom();
 	sgit_tree_iter_init(&it, raw->ptr, raw->len);
 	while ((rc = sgit_tree_iter_next(&e, &it, cli_err(lc->ctx))) == 1) {
@@ -109,33 +118,42 @@ static int show_tree(struct log_cmd *lc, const struct sgit_buf *raw, const char 
 static int show_commit(struct log_cmd *lc, const struct sgit_oid *id, const struct sgit_buf *raw)
 {
 	struct sgit_commit *c = NULL;
-	struct sgit_oid *parents = NULL;
-	size_t i, n;
+	size_t n;
 	int rc;
 
 	if (sgit_commit_parse(&c, raw->ptr, raw->len, cli_err(lc->ctx)) < 0)
 		return cli_fatal_err(cli_err(lc->ctx));
-	n = sgit_commit_parent_count(c);
-	if (n && !(parents = calloc(n, sizeof(*parents)))) {
-		sgit_commit_free(c);
-		return oom();
-	}
-	for (i = 0; i < n; i++)
-		parents[i] = *sgit_commit_parent_id(c, i);
-	rc = log_cmd_show_commit(lc, id, c, parents, n);
-	free(parents);
+	if (!(rc = log_cmd_commit_parents(lc, c, &n)))
+		rc = log_cmd_show_commit(lc, id, c, lc->parents, n);
 	sgit_commit_free(c);
+	/* git warns about the rename limit after each commit it shows */
+	if (!rc && lc->needed_rename_limit)
+		rc = log_cmd_warn_rename_limit(lc);
 	return rc;
+}
+
+/* 1 when commit id was shown already (git shows each commit once), else 0 and remember it. */
+static int shown_before(struct sgit_oid *shown, size_t *n, const struct sgit_oid *id)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (sgit_oid_equal(&shown[i], id))
+			return 1;
+	shown[(*n)++] = *id;
+	return 0;
 }
 
 /* Each object named, in order: a tag shows itself and then what it tags. */
 static int show_objects(struct log_cmd *lc)
 {
 	struct sgit_buf raw = SGIT_BUF_INIT;
+	/* each name ends in at most one commit */
+	struct sgit_oid *shown = calloc(lc->revs.nr + 1, sizeof(*shown));
 	enum sgit_object_type type;
 	struct sgit_oid id;
-	size_t i;
-	int rc = 0;
+	size_t i, nshown = 0;
+	int rc = shown ? 0 : oom();
 
 	for (i = 0; i < lc->revs.nr && !rc; i++) {
 		const char *name = lc->revs.items[i].name;
@@ -150,12 +168,13 @@ static int show_objects(struct log_cmd *lc)
 				rc = show_tree(lc, &raw, name);
 			else if (type == SGIT_OBJ_BLOB)
 				rc = sgit_buf_addbuf(&lc->out, &raw) < 0 ? oom() : 0;
-			else
+			else if (!shown_before(shown, &nshown, &id))
 				rc = show_commit(lc, &id, &raw);
 			if (!rc)
 				rc = log_cmd_flush(lc, 0);
 		} while (!rc && type == SGIT_OBJ_TAG);
 	}
+	free(shown);
 	sgit_buf_release(&raw);
 	return rc ? rc : log_cmd_flush(lc, 1);
 }
@@ -176,6 +195,8 @@ int cmd_show(int argc, const char **argv, struct cli_ctx *ctx)
 			rc = (rc = log_cmd_setup_walk(&lc)) ? rc : log_cmd_run(&lc);
 		else
 			rc = show_objects(&lc);
+		if (!rc)
+			rc = log_cmd_warn_rename_limit(&lc);
 	}
 	log_cmd_release(&lc);
 	return rc;

@@ -319,7 +319,7 @@ static int create_tag(struct cli_ctx *ctx, struct tag_opts *o, const char **argv
 	struct sgit_tag_create_result res;
 	struct sgit_buf ref = SGIT_BUF_INIT, who = SGIT_BUF_INIT, msg = SGIT_BUF_INIT;
 	struct sgit_buf edit_path = SGIT_BUF_INIT;
-	struct sign_ctx sc = { SGIT_GPG_CONFIG_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, { NULL, NULL, NULL }, 0 };
+	struct sign_ctx sc = SIGN_CTX_INIT;
 	const char *object = argc == 2 ? argv[1] : "HEAD";
 	struct sgit_oid target, prev;
 	char abbrev[SGIT_OID_HEXSZ + 1];

@@ -16,24 +16,19 @@ static const char *const verify_tag_usage[] = {
 };
 
 /*
- * "<prefix><message>" on stderr without flushing stdout first: git's error()
- * leaves stdout's buffer alone, which decides where a tag written straight to
- * the descriptor lands among the payloads (verify-tag -v over several tags).
+ * Not cli_error(): that flushes stdout first, and git's error() leaves
+ * stdout's buffer alone, which decides where a tag written straight to the
+ * descriptor lands among the payloads (verify-tag -v over several tags).
  */
-static void vsay(const char *prefix, const char *fmt, va_list ap)
-{
-	fputs(prefix, stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
 int verify_error(const char *fmt, ...)
 {
 	va_list ap;
 
+	fputs("error: ", stderr);
 	va_start(ap, fmt);
-	vsay("error: ", fmt, ap);
+	vfprintf(stderr, fmt, ap);
 	va_end(ap);
+	fputc('\n', stderr);
 	return 1;
 }
 

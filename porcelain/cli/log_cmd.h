@@ -65,6 +65,9 @@ struct log_cmd {
 	int full_diff;
 	int context, interhunk, stat_width, stat_name_width, stat_graph_width, stat_count;
 	int renames, no_prefix, full_index, text, minimal;	/* -1: not given */
+	int copies, rename_score, rename_limit;			/* -C, -M<n>, -l<n>; -1: not given */
+	int diff_asked;			/* -r, -t, -c, --cc, --full-diff: git's rev-list refuses them */
+	size_t needed_rename_limit;	/* the diff.renameLimit that would have done, for git's warning */
 	const char *src_prefix, *dst_prefix;
 
 	/* rev-list */
@@ -143,6 +146,13 @@ int log_cmd_show_commit(struct log_cmd *lc, const struct sgit_oid *id,
 
 /* Write what has gathered in lc->out (always, or only when big unless force). 0 or 128. */
 int log_cmd_flush(struct log_cmd *lc, int force);
+/*
+ * Write out what is pending, then git's warning when a diff skipped rename
+ * detection for too many files (and forget it). 0 or an exit code.
+ */
+int log_cmd_warn_rename_limit(struct log_cmd *lc);
+/* The parents of c into lc->parents (a commit shown without a walk). 0 or an exit code. */
+int log_cmd_commit_parents(struct log_cmd *lc, const struct sgit_commit *c, size_t *n);
 
 /* git's usage texts of rev-list, and of log and show; print one and return 129. */
 extern const char log_cmd_rev_list_usage[];

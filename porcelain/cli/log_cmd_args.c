@@ -125,6 +125,7 @@ void log_cmd_init(struct log_cmd *lc, struct cli_ctx *ctx, enum log_kind kind)
 	lc->gpg = gpg;
 	lc->context = lc->interhunk = lc->stat_width = -1;
 	lc->renames = lc->no_prefix = lc->full_index = lc->text = lc->minimal = -1;
+	lc->copies = lc->rename_score = lc->rename_limit = -1;
 	lc->out = lc->entry = lc->tmp = lc->diffbuf = buf;
 	lc->changes = changes;
 	lc->ps = ps;

@@ -3,7 +3,7 @@
 #include <string.h>
 #include "porcelain/cli/log_cmd.h"
 #include "porcelain/cli/log_cmd_int.h"
-#include "porcelain/ref_format_int.h"
+#include "util/color.h"
 
 /* Keep a string until log_cmd_release. */
 static const char *keep(struct log_cmd *lc, struct sgit_buf *b)
@@ -25,7 +25,7 @@ static const char *config_color(struct log_cmd *lc, const char *key)
 
 	if (sgit_config_get_string(&v, sgit_repo_config(lc->ctx->repo), key) < 0 || !v)
 		goto out;
-	if (ref_color_parse(&seq, v) < 0)
+	if (sgit_color_parse(&seq, v) < 0)
 		cli_warning("invalid color value: %s", v);
 	else
 		r = keep(lc, &seq);
@@ -80,7 +80,7 @@ int log_cmd_graph_palette(struct log_cmd *lc)
 			e--;
 		if (sgit_buf_set(&one, s, (size_t)(e - s)) < 0)
 			rc = cli_fatal("out of memory");
-		else if (ref_color_parse(&seq, one.ptr) < 0)
+		else if (sgit_color_parse(&seq, one.ptr) < 0)
 			cli_warning("ignoring invalid color '%s' in log.graphColors", one.ptr);
 		else if (!keep(lc, &seq) || cli_strlist_push(&lc->palette, lc->owned.items[lc->owned.nr - 1]) < 0)
 			rc = cli_fatal("out of memory");

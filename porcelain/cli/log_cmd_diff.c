@@ -3,7 +3,7 @@
 #include <string.h>
 #include "porcelain/cli/log_cmd.h"
 #include "porcelain/cli/log_cmd_int.h"
-#include "porcelain/cli/pager.h"
+#include "porcelain/cli/ref_cmd.h"
 #include "util/quote.h"
 #include "sgit/commit.h"
 #include "sgit/revparse.h"
@@ -12,10 +12,7 @@ static int tree_of(struct sgit_oid *out, struct log_cmd *lc, const struct sgit_o
 {
 	struct sgit_revparse_env env;
 
-	memset(&env, 0, sizeof(env));
-	env.odb = sgit_repo_odb(lc->ctx->repo);
-	env.refdb = sgit_repo_refdb(lc->ctx->repo);
-	env.err = cli_err(lc->ctx);
+	cli_refcmd_revparse_env(&env, lc->ctx);
 	if (sgit_revparse_peel(out, &env, commit, SGIT_OBJ_TREE) < 0)
 		return cli_fatal_err(cli_err(lc->ctx));
 	return 0;

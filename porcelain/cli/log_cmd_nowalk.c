@@ -3,6 +3,7 @@
 #include <string.h>
 #include "porcelain/cli/log_cmd.h"
 #include "porcelain/cli/log_cmd_int.h"
+#include "porcelain/cli/ref_cmd.h"
 #include "sgit/commit.h"
 #include "sgit/ident.h"
 #include "sgit/revparse.h"
@@ -47,10 +48,7 @@ static int collect(struct named **out, size_t *n, struct log_cmd *lc)
 	*n = 0;
 	if (!list)
 		return cli_fatal("out of memory");
-	memset(&env, 0, sizeof(env));
-	env.odb = sgit_repo_odb(lc->ctx->repo);
-	env.refdb = sgit_repo_refdb(lc->ctx->repo);
-	env.err = cli_err(lc->ctx);
+	cli_refcmd_revparse_env(&env, lc->ctx);
 	for (i = 0; i < lc->revs.nr; i++) {
 		struct sgit_oid id;
 
@@ -98,8 +96,7 @@ static int dates(struct log_cmd *lc, struct named *list, size_t n)
 static int show_one(struct log_cmd *lc, const struct sgit_oid *id, long *skip, long *left)
 {
 	struct sgit_commit *c = NULL;
-	struct sgit_oid *parents = NULL;
-	size_t i, n;
+	size_t n;
 	int rc, pass = 0;
 
 	if ((rc = read_commit(&c, lc, id)))
@@ -110,19 +107,11 @@ static int show_one(struct log_cmd *lc, const struct sgit_oid *id, long *skip, l
 		--*skip;
 		goto out;
 	}
-	n = sgit_commit_parent_count(c);
-	if (n && !(parents = calloc(n, sizeof(*parents)))) {
-		rc = cli_fatal("out of memory");
-		goto out;
-	}
-	for (i = 0; i < n; i++)
-		parents[i] = *sgit_commit_parent_id(c, i);
-	if (!(rc = log_cmd_show_commit(lc, id, c, parents, n)))
+	if (!(rc = log_cmd_commit_parents(lc, c, &n)) && !(rc = log_cmd_show_commit(lc, id, c, lc->parents, n)))
 		rc = log_cmd_flush(lc, 0);
 	if (*left > 0)
 		--*left;
 out:
-	free(parents);
 	sgit_commit_free(c);
 	return rc;
 }

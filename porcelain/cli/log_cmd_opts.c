@@ -155,6 +155,7 @@ int log_cmd_format_option(struct log_cmd *lc, int argc, const char **argv, int *
 
 /* ---- diff options ---- */
 
+/* what: how git names the option in its message ("--unified", "stat-width", "option `x'"). */
 static int number(int *out, const char *v, const char *what)
 {
 	char *end;
@@ -244,6 +245,7 @@ static int merges_option(struct log_cmd *lc, const char *a)
 	/* -c and --cc show patches of their own accord when no other format is asked for */
 	lc->merges_imply_patch = lc->diff_merges == LOG_DIFF_MERGES_COMBINED ||
 				 lc->diff_merges == LOG_DIFF_MERGES_DENSE;
+	lc->diff_asked |= lc->merges_imply_patch;
 	return 0;
 }
 
@@ -255,27 +257,101 @@ static int diff_value_option(struct log_cmd *lc, int argc, const char **argv, in
 	if (!strncmp(a, "-U", 2) || opt_optarg(a, "--unified", &v)) {
 		lc->diff_format |= SGIT_DIFF_FORMAT_PATCH;
 		v = a[1] == 'U' ? (a[2] ? a + 2 : NULL) : v;
-		return v ? number(&lc->context, v, "-U") : 0;
+		return v ? number(&lc->context, v, "--unified") : 0;
 	}
 	if (opt_optarg(a, "--stat", &v))
 		return stat_value(lc, v);
 	if (!strncmp(a, "--stat-width=", 13))
-		return lc->diff_format |= SGIT_DIFF_FORMAT_STAT, number(&lc->stat_width, a + 13, "--stat-width");
+		return lc->diff_format |= SGIT_DIFF_FORMAT_STAT, number(&lc->stat_width, a + 13, "stat-width");
 	if (!strncmp(a, "--stat-name-width=", 18))
 		return lc->diff_format |= SGIT_DIFF_FORMAT_STAT,
-		       number(&lc->stat_name_width, a + 18, "--stat-name-width");
+		       number(&lc->stat_name_width, a + 18, "stat-name-width");
 	if (!strncmp(a, "--stat-graph-width=", 19))
 		return lc->diff_format |= SGIT_DIFF_FORMAT_STAT,
-		       number(&lc->stat_graph_width, a + 19, "--stat-graph-width");
+		       number(&lc->stat_graph_width, a + 19, "stat-graph-width");
 	if (!strncmp(a, "--stat-count=", 13))
-		return lc->diff_format |= SGIT_DIFF_FORMAT_STAT, number(&lc->stat_count, a + 13, "--stat-count");
+		return lc->diff_format |= SGIT_DIFF_FORMAT_STAT, number(&lc->stat_count, a + 13, "stat-count");
 	if (!strncmp(a, "--inter-hunk-context=", 21))
-		return number(&lc->interhunk, a + 21, "--inter-hunk-context");
+		return number(&lc->interhunk, a + 21, "option `inter-hunk-context'");
 	if ((r = log_cmd_opt_value("src-prefix", argc, argv, i, &v)))
 		return r < 0 ? 128 : (lc->src_prefix = v, 0);
 	if ((r = log_cmd_opt_value("dst-prefix", argc, argv, i, &v)))
 		return r < 0 ? 128 : (lc->dst_prefix = v, 0);
 	return LOG_REVS_NOT_MINE;
+}
+
+/* The threshold of -M<n>, -C<n>: none (-M alone) is git's default again. */
+static int score_value(struct log_cmd *lc, const char *v, const char *what)
+{
+	unsigned int score;
+
+	lc->rename_score = -1;
+	if (!v)
+		return 0;
+	if (sgit_diff_parse_rename_score(&score, v) < 0) {
+		cli_error("invalid argument to %s", what);
+		return 129;
+	}
+	lc->rename_score = (int)score;
+	return 0;
+}
+
+/* -l<n>, -l <n>: diff.renameLimit for this run; below 1 is git's no limit. */
+static int limit_option(struct log_cmd *lc, int argc, const char **argv, int *i)
+{
+	const char *v = argv[*i] + 2;
+	char *end;
+	long n;
+
+	if (!*v) {
+		if (*i + 1 >= argc) {
+			cli_error("switch `l' requires a value");
+			return 129;
+		}
+		v = argv[++*i];
+	}
+	n = strtol(v, &end, 10);
+	if (!*v || *end) {
+		cli_error("switch `l' expects a numerical value");
+		return 129;
+	}
+	lc->rename_limit = n < 0 ? 0 : n > 0x7fffffff ? 0x7fffffff : (int)n;
+	return 0;
+}
+
+/* -C -C and --find-copies-harder look at unchanged files too, which the diff cannot yet. */
+static int copies_harder(struct log_cmd *lc)
+{
+	if (lc->kind == LOG_KIND_REV_LIST)
+		return 0;	/* shows no diff: git accepts it */
+	cli_error("sgit %s does not support --find-copies-harder yet", lc->kind == LOG_KIND_SHOW ? "show" : "log");
+	return 129;
+}
+
+/* -M[<n>], --find-renames[=<n>], -C[<n>], --find-copies[=<n>], --no-renames, -l<n>, as git reads them. */
+static int rename_option(struct log_cmd *lc, int argc, const char **argv, int *i)
+{
+	const char *a = argv[*i], *v = NULL;
+
+	if (!strncmp(a, "-M", 2) || opt_optarg(a, "--find-renames", &v)) {
+		lc->renames = 1;
+		lc->copies = 0;
+		return score_value(lc, a[1] == 'M' ? (a[2] ? a + 2 : NULL) : v, "find-renames");
+	}
+	if (!strncmp(a, "-C", 2) || opt_optarg(a, "--find-copies", &v)) {
+		if (lc->copies > 0 && lc->renames > 0)
+			return copies_harder(lc);
+		lc->renames = lc->copies = 1;
+		return score_value(lc, a[1] == 'C' ? (a[2] ? a + 2 : NULL) : v, "find-copies");
+	}
+	if (!strcmp(a, "--find-copies-harder"))
+		return copies_harder(lc);
+	if (!strncmp(a, "-l", 2))
+		return limit_option(lc, argc, argv, i);
+	if (strcmp(a, "--no-renames"))
+		return LOG_REVS_NOT_MINE;
+	lc->renames = 0;
+	return 0;
 }
 
 int log_cmd_diff_option(struct log_cmd *lc, int argc, const char **argv, int *i)
@@ -288,14 +364,11 @@ int log_cmd_diff_option(struct log_cmd *lc, int argc, const char **argv, int *i)
 		if (!strcmp(a, format_flags[k].name))
 			return lc->diff_format |= format_flags[k].bits, 0;
 	if ((rc = merges_option(lc, a)) != LOG_REVS_NOT_MINE ||
-	    (rc = diff_value_option(lc, argc, argv, i)) != LOG_REVS_NOT_MINE)
+	    (rc = diff_value_option(lc, argc, argv, i)) != LOG_REVS_NOT_MINE ||
+	    (rc = rename_option(lc, argc, argv, i)) != LOG_REVS_NOT_MINE)
 		return rc;
 	if (!strcmp(a, "-s") || !strcmp(a, "--no-patch") || (lc->kind != LOG_KIND_REV_LIST && !strcmp(a, "--quiet")))
 		lc->no_patch = 1;
-	else if (!strncmp(a, "-M", 2) || !strcmp(a, "--find-renames") || !strncmp(a, "--find-renames=", 15))
-		lc->renames = 1;	/* exact renames only, whatever the threshold */
-	else if (!strcmp(a, "--no-renames"))
-		lc->renames = 0;
 	else if (!strcmp(a, "--full-index"))
 		lc->full_index = 1;
 	else if (!strcmp(a, "--no-prefix"))
@@ -305,9 +378,11 @@ int log_cmd_diff_option(struct log_cmd *lc, int argc, const char **argv, int *i)
 	else if (!strcmp(a, "--minimal"))
 		lc->minimal = 1;
 	else if (!strcmp(a, "--full-diff"))
-		lc->full_diff = 1;
-	else if (!strcmp(a, "-r") || !strcmp(a, "-t") || !strcmp(a, "--root"))
-		;	/* log diffs are recursive and show root commits already */
+		lc->full_diff = lc->diff_asked = 1;
+	else if (!strcmp(a, "-r") || !strcmp(a, "-t"))
+		lc->diff_asked = 1;	/* log diffs are recursive already */
+	else if (!strcmp(a, "--root"))
+		;	/* and show root commits */
 	else
 		return LOG_REVS_NOT_MINE;
 	return 0;

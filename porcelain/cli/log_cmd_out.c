@@ -7,6 +7,7 @@
 #include "porcelain/cli/log_cmd_int.h"
 #include "sgit/commit.h"
 #include "sgit/signature.h"
+#include "util/color.h"
 
 /* Big enough that a long log is a few hundred writes, small enough to stream. */
 #define LOG_FLUSH_AT (64 * 1024)
@@ -26,6 +27,19 @@ int log_cmd_flush(struct log_cmd *lc, int force)
 static int oom(void)
 {
 	return cli_fatal("out of memory");
+}
+
+int log_cmd_warn_rename_limit(struct log_cmd *lc)
+{
+	int rc = log_cmd_flush(lc, 1);
+
+	if (rc || !lc->needed_rename_limit)
+		return rc;
+	cli_warning("exhaustive rename detection was skipped due to too many files.");
+	cli_warning("you may want to set your diff.renameLimit variable to at least %zu and retry the command.",
+		    lc->needed_rename_limit);
+	lc->needed_rename_limit = 0;
+	return 0;
 }
 
 static char terminator(const struct log_cmd *lc)
@@ -52,7 +66,7 @@ static int add_sigblock(const struct sgit_sigblock *b, void *data)
 			eol = end;
 		if ((lc->pretty.color && sgit_buf_adds(&lc->entry, color) < 0) ||
 		    sgit_buf_add(&lc->entry, p, (size_t)(eol - p)) < 0 ||
-		    (lc->pretty.color && sgit_buf_adds(&lc->entry, "\033[m") < 0) ||
+		    (lc->pretty.color && sgit_buf_adds(&lc->entry, SGIT_COLOR_RESET) < 0) ||
 		    (eol < end && sgit_buf_addch(&lc->entry, '\n') < 0))
 			return SGIT_ENOMEM;
 	}
@@ -132,12 +146,14 @@ static int emit_graph(struct log_cmd *lc, int prev_missing_newline)
 static int emit_diff(struct log_cmd *lc, enum log_diff_shown shown)
 {
 	unsigned int both = SGIT_DIFF_FORMAT_PATCH | SGIT_DIFF_FORMAT_STAT;
-	struct sgit_buf *text = &lc->tmp;
+	/* the graph prefixes every line, so then the text gathers aside first */
+	struct sgit_buf *text = lc->graph_state ? &lc->tmp : &lc->out;
 	int rc, empty = sgit_pretty_is_empty(&lc->pretty);
 
 	if (shown == LOG_DIFF_LATER && (rc = log_cmd_render(lc, &lc->changes, lc->diff.format)))
 		return rc;
-	sgit_buf_truncate(text, 0);
+	if (lc->graph_state)
+		sgit_buf_truncate(text, 0);
 	if (shown == LOG_DIFF_COMBINED && !empty && sgit_buf_addch(text, '\n') < 0)
 		return oom();
 	if (shown == LOG_DIFF_LATER && lc->pretty.format != SGIT_PRETTY_ONELINE && !empty) {
@@ -149,7 +165,7 @@ static int emit_diff(struct log_cmd *lc, enum log_diff_shown shown)
 	if (sgit_buf_addbuf(text, &lc->diffbuf) < 0)
 		return oom();
 	if (!lc->graph_state)
-		return sgit_buf_addbuf(&lc->out, text) < 0 ? oom() : 0;
+		return 0;
 	return sgit_graph_add_prefixed(lc->graph_state, &lc->out, text->ptr, text->len) < 0 ? oom() : 0;
 }
 
@@ -224,21 +240,44 @@ int log_cmd_show_commit(struct log_cmd *lc, const struct sgit_oid *id,
 	return emit(lc, id, c, NULL, shown);
 }
 
+static int grow_parents(struct log_cmd *lc, size_t count)
+{
+	struct sgit_oid *p;
+
+	if (count <= lc->parents_alloc)
+		return 0;
+	if (!(p = realloc(lc->parents, count * sizeof(*p))))
+		return oom();
+	lc->parents = p;
+	lc->parents_alloc = count;
+	return 0;
+}
+
 /* The parents the walk gives for the commit it returned last, into lc->parents. */
 int log_cmd_walk_parents(struct log_cmd *lc, size_t *n)
 {
 	size_t i, count = sgit_revwalk_parent_count(lc->walker);
+	int rc;
 
-	if (count > lc->parents_alloc) {
-		struct sgit_oid *p = realloc(lc->parents, count * sizeof(*p));
-
-		if (!p)
-			return oom();
-		lc->parents = p;
-		lc->parents_alloc = count;
-	}
+	*n = 0;
+	if ((rc = grow_parents(lc, count)))
+		return rc;
 	for (i = 0; i < count; i++)
 		lc->parents[i] = *sgit_revwalk_parent_id(lc->walker, i);
+	*n = count;
+	return 0;
+}
+
+int log_cmd_commit_parents(struct log_cmd *lc, const struct sgit_commit *c, size_t *n)
+{
+	size_t i, count = sgit_commit_parent_count(c);
+	int rc;
+
+	*n = 0;
+	if ((rc = grow_parents(lc, count)))
+		return rc;
+	for (i = 0; i < count; i++)
+		lc->parents[i] = *sgit_commit_parent_id(c, i);
 	*n = count;
 	return 0;
 }

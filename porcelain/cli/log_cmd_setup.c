@@ -173,6 +173,13 @@ static int setup_diff(struct log_cmd *lc)
 		o->text = lc->text;
 	if (lc->renames >= 0)
 		o->renames = lc->renames;
+	if (lc->copies >= 0)
+		o->copies = lc->copies;
+	if (lc->rename_score >= 0)
+		o->rename_score = (unsigned int)lc->rename_score;
+	if (lc->rename_limit >= 0)
+		o->rename_limit = lc->rename_limit;
+	o->needed_rename_limit = &lc->needed_rename_limit;
 	if (lc->full_index > 0)
 		o->abbrev = SGIT_OID_HEXSZ;
 	o->stat_width = lc->stat_width >= 0 ? (unsigned int)lc->stat_width : cli_term_columns();

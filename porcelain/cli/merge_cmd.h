@@ -25,8 +25,8 @@ int cli_merge_msg_setup(struct sgit_merge_msg_options *opts, struct cli_merge_ms
 			struct cli_ctx *ctx);
 void cli_merge_msg_env_release(struct cli_merge_msg_env *env);
 
-/* The identity line reflog entries name (a guess is good enough there, as for git); 0 or 128. */
-int cli_merge_reflog_ident(struct sgit_buf *out, struct cli_ctx *ctx);
+/* --log[=<n>] (opt->value an int): n entries, 20 without a number; --no-log: none. */
+int cli_merge_log_cb(const struct cli_option *opt, const char *arg, int unset);
 
 /* Print what the message builder left for standard error. */
 void cli_merge_print_diag(const struct sgit_buf *diag);
@@ -97,8 +97,8 @@ int merge_move_tree(struct merge_run *r, const struct sgit_oid *from, const stru
 int merge_checkout_move(struct cli_ctx *ctx, const struct sgit_oid *from, const struct sgit_oid *to);
 /* A real merge of the heads (ort for one, octopus for several): commit it or stop as git does. */
 int merge_real(struct merge_run *r);
-/* Stop the merge: MERGE_HEAD, MERGE_MODE and MERGE_MSG (r->msg and a newline). */
-int merge_write_state(struct merge_run *r);
+/* Stop the merge: MERGE_HEAD, MERGE_MODE and MERGE_MSG (r->msg, a newline, then tail: may be NULL). */
+int merge_write_state(struct merge_run *r, const struct sgit_buf *tail);
 /* merge_cmd_finish.c */
 /* Update HEAD (unless squashing), print msg, the diffstat, as git's finish(); new_head NULL: none. */
 int merge_finish(struct merge_run *r, const struct sgit_oid *new_head, const char *msg);

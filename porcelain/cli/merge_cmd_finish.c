@@ -123,15 +123,17 @@ static int editor_template(struct sgit_buf *out, struct merge_run *r)
 	return rc;
 }
 
-/* git gives up on the commit but keeps the merge for "commit" to conclude. */
+/* git gives up on the commit but keeps the merge for "commit" to conclude: 1, or 128 when that fails. */
 static int abort_commit(struct merge_run *r, const char *why)
 {
+	int rc;
+
 	if (why)
 		cli_error("%s", why);
 	fflush(stdout);
 	fputs("Not committing merge; use 'sgit commit' to complete the merge.\n", stderr);
-	merge_write_state(r);
-	return 1;
+	rc = merge_write_state(r, NULL);
+	return rc ? rc : 1;
 }
 
 /* MERGE_HEAD and MERGE_MSG written, the editor run when asked, the message read back and cleaned. */

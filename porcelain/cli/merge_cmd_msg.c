@@ -1,5 +1,6 @@
-/* porcelain/cli/merge_cmd_msg.c: the merge message's settings, shared by merge and fmt-merge-msg */
+/* porcelain/cli/merge_cmd_msg.c: the merge message's settings and options, shared by merge and fmt-merge-msg */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "porcelain/cli/editor.h"
@@ -53,13 +54,21 @@ void cli_merge_print_diag(const struct sgit_buf *diag)
 	fwrite(diag->ptr, 1, diag->len, stderr);
 }
 
-int cli_merge_reflog_ident(struct sgit_buf *out, struct cli_ctx *ctx)
+int cli_merge_log_cb(const struct cli_option *opt, const char *arg, int unset)
 {
-	struct sgit_person_options p = SGIT_PERSON_OPTIONS_INIT;
+	int *len = opt->value;
+	char *end;
+	long v;
 
-	p.repo = ctx->repo;
-	p.now = (int64_t)time(NULL);
-	if (sgit_person_ident(out, NULL, SGIT_PERSON_COMMITTER, &p, cli_err(ctx)) < 0)
-		return cli_fatal_err(cli_err(ctx));
+	if (unset || !arg) {
+		*len = unset ? 0 : SGIT_MERGE_MSG_LOG_DEFAULT;
+		return 0;
+	}
+	v = strtol(arg, &end, 10);
+	if (!*arg || *end) {
+		fprintf(stderr, "error: option `%s' expects a numerical value\n", opt->long_name);
+		return 1;
+	}
+	*len = (int)v;
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include "porcelain/cli/editor.h"
 #include "porcelain/cli/index_cmd.h"
 #include "porcelain/cli/merge_cmd.h"
+#include "porcelain/cli/ref_cmd.h"
 #include "porcelain/cli/worktree_cmd.h"
 #include "sgit/merge_base.h"
 #include "util/fs.h"
@@ -26,38 +27,22 @@ static int not_mergeable(struct merge_run *r, const char *name, int rc)
 /* FETCH_HEAD alone: its for-merge lines are the heads, and its text the message's input. */
 static int heads_from_fetch_head(struct merge_run *r, struct sgit_buf *names)
 {
-	struct sgit_buf path = SGIT_BUF_INIT, hex = SGIT_BUF_INIT;
-	struct sgit_merge_head h;
-	const char *p, *end;
+	struct sgit_buf path = SGIT_BUF_INIT;
+	const char *bad = NULL, *nl;
 	int rc = 0;
 
 	if (sgit_fs_join(&path, sgit_repo_git_dir(r->ctx->repo), "FETCH_HEAD") < 0 ||
 	    sgit_fs_read_file(names, path.ptr, cli_err(r->ctx)) < 0) {
 		rc = cli_fatal("could not read '%s': No such file or directory", path.ptr);
-		goto out;
+	} else if ((rc = sgit_merge_heads_from_fetch_head(&r->heads, &bad, r->ctx->repo, names->ptr, names->len,
+							   1)) == SGIT_ENOMEM) {
+		rc = cli_fatal("out of memory");
+	} else if (rc < 0) {
+		nl = memchr(bad, '\n', (size_t)(names->ptr + names->len - bad));
+		rc = cli_fatal("not something we can merge in %s: %.*s", path.ptr,
+			       (int)((nl ? nl : names->ptr + names->len) - bad), bad);
 	}
-	for (p = names->ptr, end = p + names->len; p < end && !rc; ) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *next = nl ? nl + 1 : end;
-		struct sgit_oid id;
-		int ok = (size_t)(next - p) >= SGIT_OID_HEXSZ + 2 && sgit_oid_fromhexn(&id, p, SGIT_OID_HEXSZ) == 0;
-
-		if (ok && memcmp(p + SGIT_OID_HEXSZ, "\t\t", 2)) {
-			p = next;
-			continue;
-		}
-		if (!ok || sgit_buf_set(&hex, p, SGIT_OID_HEXSZ) < 0 ||
-		    sgit_merge_head_resolve(&h, r->ctx->repo, hex.ptr) < 0) {
-			rc = cli_fatal("not something we can merge in %s: %.*s", path.ptr,
-				       (int)((nl ? nl : end) - p), p);
-		} else if (sgit_merge_heads_push(&r->heads, &h) < 0) {
-			free(h.name);
-			rc = cli_fatal("out of memory");
-		}
-		p = next;
-	}
-out:
 	sgit_buf_release(&path);
-	sgit_buf_release(&hex);
 	return rc;
 }
 
@@ -359,7 +344,7 @@ int merge_run(struct merge_run *r)
 		goto out;
 	}
 	r->cc = cli_comment_char(r->ctx);
-	if ((rc = cli_merge_reflog_ident(&r->committer, r->ctx)) != 0)
+	if ((rc = cli_refcmd_committer(&r->committer, r->ctx)) != 0)
 		goto out;
 	if (!r->o->nargs) {
 		rc = no_args(r);

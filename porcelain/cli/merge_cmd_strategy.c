@@ -196,6 +196,7 @@ static int conflicts_hint(struct sgit_buf *out, struct merge_run *r)
 	return rc;
 }
 
+/* A squash writes no MERGE_MSG of its own: the hint goes after whatever one is there. */
 static int append_merge_msg(struct merge_run *r, const struct sgit_buf *add)
 {
 	struct sgit_buf path = SGIT_BUF_INIT, data = SGIT_BUF_INIT;
@@ -214,14 +215,15 @@ static int append_merge_msg(struct merge_run *r, const struct sgit_buf *add)
 	return rc;
 }
 
-int merge_write_state(struct merge_run *r)
+int merge_write_state(struct merge_run *r, const struct sgit_buf *tail)
 {
 	struct sgit_buf msg = SGIT_BUF_INIT;
 	int rc = 0;
 
 	if (sgit_merge_state_write_heads(r->ctx->repo, &r->heads, r->o->ff == MERGE_FF_NO) < 0)
 		rc = cli_fatal_err(cli_err(r->ctx));
-	else if (sgit_buf_addbuf(&msg, &r->msg) < 0 || sgit_buf_addch(&msg, '\n') < 0)
+	else if (sgit_buf_addbuf(&msg, &r->msg) < 0 || sgit_buf_addch(&msg, '\n') < 0 ||
+		 (tail && sgit_buf_addbuf(&msg, tail) < 0))
 		rc = cli_fatal("out of memory");
 	else if (sgit_merge_state_write_msg(r->ctx->repo, msg.ptr, msg.len) < 0)
 		rc = cli_fatal_err(cli_err(r->ctx));
@@ -239,7 +241,8 @@ static int stop(struct merge_run *r, int status)
 		rc = cli_fatal("out of memory");
 		goto out;
 	}
-	rc = r->o->squash ? merge_finish(r, NULL, NULL) : merge_write_state(r);
+	/* the conflicts hint goes in with the message: MERGE_MSG is written once */
+	rc = r->o->squash ? merge_finish(r, NULL, NULL) : merge_write_state(r, &hint);
 	if (rc)
 		goto out;
 	if (status == 0) {
@@ -247,7 +250,7 @@ static int stop(struct merge_run *r, int status)
 		fputs("Automatic merge went well; stopped before committing as requested\n", stderr);
 		goto out;
 	}
-	if ((rc = append_merge_msg(r, &hint)) == 0) {
+	if (!r->o->squash || (rc = append_merge_msg(r, &hint)) == 0) {
 		puts("Automatic merge failed; fix conflicts and then commit the result.");
 		rc = 1;
 	}

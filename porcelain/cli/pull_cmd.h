@@ -35,6 +35,8 @@ struct pull_opts {
 
 void pull_opts_init(struct pull_opts *o);
 void pull_opts_release(struct pull_opts *o);
+/* 1 when the merge is to be given --ff-only (the option, or pull.ff=only). */
+int pull_ff_only(const struct pull_opts *o);
 
 /*
  * Fetch, then merge what FETCH_HEAD marks for merging, with git pull's

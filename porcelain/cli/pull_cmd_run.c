@@ -102,36 +102,16 @@ static int follow_head(struct cli_ctx *ctx, const struct sgit_oid *orig, const s
 /* The heads FETCH_HEAD marks for merging (no "not-for-merge"), in order, each peeled to its commit. */
 static int read_merge_heads(struct sgit_merge_heads *out, struct cli_ctx *ctx)
 {
-	struct sgit_buf path = SGIT_BUF_INIT, data = SGIT_BUF_INIT, hex = SGIT_BUF_INIT;
-	struct sgit_merge_head h;
-	const char *p, *end;
+	struct sgit_buf path = SGIT_BUF_INIT, data = SGIT_BUF_INIT;
 	int rc = 0;
 
 	if (sgit_fs_join(&path, sgit_repo_git_dir(ctx->repo), "FETCH_HEAD") < 0 ||
-	    sgit_fs_read_file(&data, path.ptr, cli_err(ctx)) < 0) {
+	    sgit_fs_read_file(&data, path.ptr, cli_err(ctx)) < 0)
 		rc = cli_fatal("could not open '%s' for reading: No such file or directory", path.ptr);
-		goto out;
-	}
-	for (p = data.ptr, end = p + data.len; p < end && !rc; ) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *next = nl ? nl + 1 : end;
-		struct sgit_oid id;
-
-		/* a line that does not start with an id, or is not for merging, is passed over */
-		if ((size_t)(next - p) < SGIT_OID_HEXSZ + 2 || sgit_oid_fromhexn(&id, p, SGIT_OID_HEXSZ) < 0 ||
-		    memcmp(p + SGIT_OID_HEXSZ, "\t\t", 2)) {
-			p = next;
-			continue;
-		}
-		if (sgit_buf_set(&hex, p, SGIT_OID_HEXSZ) < 0 || sgit_merge_head_resolve(&h, ctx->repo, hex.ptr) < 0)
-			rc = cli_fatal_err(cli_err(ctx));
-		else if (sgit_merge_heads_push(out, &h) < 0)
-			rc = cli_fatal("out of memory");
-		p = next;
-	}
-out:
+	else if (sgit_merge_heads_from_fetch_head(out, NULL, ctx->repo, data.ptr, data.len, 0) < 0)
+		rc = cli_fatal_err(cli_err(ctx));
 	sgit_buf_release(&path);
 	sgit_buf_release(&data);
-	sgit_buf_release(&hex);
 	return rc;
 }
 
@@ -244,11 +224,6 @@ static int up_to_date(struct cli_ctx *ctx, const struct sgit_oid *head, const st
 	return 1;
 }
 
-static int ff_only(const struct pull_opts *o)
-{
-	return o->ff.len && !strcmp(o->ff.ptr, "--ff-only");
-}
-
 /* git 2.39's refusal when the branches diverged and nothing says how to reconcile them. */
 static int refuse_divergent(void)
 {
@@ -340,13 +315,13 @@ static int after_fetch(struct cli_ctx *ctx, const struct pull_opts *o, const str
 			rc = run_merge(ctx, o);
 		goto out;
 	}
-	if (heads.nr > 1 && ff_only(o)) {
+	if (heads.nr > 1 && pull_ff_only(o)) {
 		rc = cli_fatal("Cannot fast-forward to multiple branches.");
 		goto out;
 	}
 	divergent = !can_fast_forward(ctx, &curr.commit, &heads) && !up_to_date(ctx, &curr.commit, &heads);
 	sgit_error_clear(cli_err(ctx));
-	if (divergent && ff_only(o))
+	if (divergent && pull_ff_only(o))
 		rc = cli_fatal("Not possible to fast-forward, aborting.");
 	else if (divergent && !o->ff.len && o->rebase_unspecified)
 		rc = refuse_divergent();

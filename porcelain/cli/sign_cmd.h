@@ -5,7 +5,10 @@
 #include "porcelain/cli/cli.h"
 #include "sgit/gpg.h"
 
-/* Caller-owned: sign_ctx_init() (even when not signing), then sign_ctx_release(). */
+/*
+ * Caller-owned: SIGN_CTX_INIT, or sign_ctx_init() when signing; either
+ * way sign_ctx_release().
+ */
 struct sign_ctx {
 	struct sgit_gpg_config cfg;
 	struct sgit_buf key;		/* the key gpg gets (-u, -S<key>, user.signingKey, the committer) */
@@ -13,6 +16,7 @@ struct sign_ctx {
 	struct sgit_gpg_signer signer;
 	int failed;			/* the signature was asked for and failed */
 };
+#define SIGN_CTX_INIT { SGIT_GPG_CONFIG_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, { NULL, NULL, NULL }, 0 }
 
 /*
  * Read the gpg settings and choose the key: key_arg (may be NULL or

@@ -94,6 +94,51 @@ same_as_git "--stdin revisions" log --oneline --stdin </dev/null
 printf 'side\n' >../revs
 same_as_git_in "revisions from --stdin" ../revs log --oneline --stdin
 
+# ---- show: objects named twice, the colour of its "tag" lines ----
+same_as_git "show names a commit once, however often it is named" show -s --oneline HEAD HEAD~1 HEAD
+same_as_git "and once after a tag of it" show -s --oneline HEAD~1 v1
+same_as_git "a tag named twice shows twice" show -s --oneline v1 v1
+same_as_git "a \"tag\" line takes color.diff.commit" -c color.diff.commit=blue show --color=always -s v1
+
+# ---- rev-list takes diff options but refuses to show a diff, as git ----
+for o in --stat -p -U3 --cc -c -r -t --full-diff --name-only; do
+	same_as_git "rev-list $o prints the usage" rev-list $o HEAD
+done
+for o in -s -m -M -C "-C -C" --no-renames --diff-merges=cc; do
+	same_as_git "rev-list $o is fine" rev-list $o HEAD
+done
+
+# ---- renames and copies: -M<n>, -C<n>, -l<n> as git log reads them ----
+git init -q -b main "$TEST_DIR/renames" && cd "$TEST_DIR/renames" || exit 2
+seq 1 20 >a.txt && seq 100 130 >b.txt && git add . && git commit -q -m one &&
+	git mv a.txt c.txt && sed 's/^5$/five/; s/^6$/six/; s/^7$/seven/' c.txt >t && mv t c.txt &&
+	cp b.txt d.txt && echo x >>b.txt && git add -A && git commit -q -m "rename, copy" &&
+	git mv c.txt e.txt && seq 300 320 >m.txt && git add -A && git commit -q -m "rename, add" || exit 2
+for o in -M -M90 -M50% --find-renames=90 --find-renames=9 -C -C50 --find-copies --find-copies=90 \
+	"-C -M" "-M -C" "-M90 -M" --no-renames "-C --no-renames" -l0 "-l 5"; do
+	same_as_git "log --stat $o" log --stat --oneline $o
+done
+same_as_git "log -p -C shows the copy" log -p -C
+same_as_git "show --name-status -C50" show --name-status -C50 HEAD~1
+fails "-M with a bad score" 129 '^error: invalid argument to find-renames$' log -Mx
+fails "--find-renames with a bad score" 129 '^error: invalid argument to find-renames$' log --find-renames=1x
+fails "-C with a bad score" 129 '^error: invalid argument to find-copies$' log -Cx
+fails "-l with a word" 129 "^error: switch \`l' expects a numerical value$" log -l x
+fails "-l without its number" 129 "^error: switch \`l' requires a value$" log -l
+fails "-C -C is refused rather than shown short" 129 '^error: sgit log does not support --find-copies-harder yet$' log -C -C
+same_as_git "-l1: the renames past the limit are left out" log --stat --oneline -l1
+expect_files_eq "and git's warning comes once, at the end" "$TEST_DIR/.git.err" "$TEST_DIR/.sgit.err"
+same_as_git "show -l1 warns after the commit" show --stat -l1 HEAD HEAD~1
+expect_files_eq "as git" "$TEST_DIR/.git.err" "$TEST_DIR/.sgit.err"
+
+# ---- numbers of diff options: git's messages ----
+fails "-U with a word" 129 '^error: --unified expects a numerical value$' log -Ux
+fails "--stat-width with a word" 129 '^error: stat-width expects a numerical value$' log --stat-width=x
+fails "--stat-count with a word" 129 '^error: stat-count expects a numerical value$' log --stat-count=x
+fails "--inter-hunk-context with a word" 129 "^error: option \`inter-hunk-context' expects a numerical value$" \
+	log --inter-hunk-context=x
+cd "$TEST_DIR/repo" || exit 2
+
 # ---- --show-signature (the blocks come from the signature module; log places them) ----
 if setup_gpg; then
 	git checkout -q -b signed main && echo s >>other &&

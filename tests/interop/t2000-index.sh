@@ -5,19 +5,6 @@
 # a held index.lock and a corrupt index are refused with git's words.
 . "$SGIT_TEST_TOP/tests/lib.sh"
 
-# same_err <what> <args...>: sgit and git print the same stdout and stderr and exit alike
-same_err() {
-	what=$1; shift
-	"$SGIT_BIN" "$@" >"$TEST_DIR/.sgit.out" 2>"$TEST_DIR/.sgit.err"; s=$?
-	git "$@" >"$TEST_DIR/.git.out" 2>"$TEST_DIR/.git.err"; g=$?
-	if [ $s = $g ] && cmp -s "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out" &&
-	   cmp -s "$TEST_DIR/.git.err" "$TEST_DIR/.sgit.err"; then ok "$what"; else
-		not_ok "$what"; echo "  args: $*; exit sgit $s, git $g"
-		diff -u "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out" | head -n 20 | sed 's/^/  /'
-		diff -u "$TEST_DIR/.git.err" "$TEST_DIR/.sgit.err" | head -n 20 | sed 's/^/  /'
-	fi
-}
-
 git init -q repo && cd repo || exit 2
 mkdir -p src/lib docs 'with space' && echo main >src/main.c && echo lib >src/lib/util.c &&
 	echo doc >docs/README && printf '#!/bin/sh\n' >run.sh && chmod +x run.sh && ln -s run.sh link &&
@@ -37,7 +24,7 @@ done
 	same_as_git "ls-files -o in a subfolder" ls-files -o &&
 	same_as_git "ls-files --full-name in a subfolder" ls-files --full-name)
 same_as_git "core.quotePath=false" -c core.quotepath=false ls-files
-same_err "ls-files --error-unmatch" ls-files --error-unmatch src nosuch
+same_all "ls-files --error-unmatch" ls-files --error-unmatch src nosuch
 
 # the work tree against the index: racy entries, deletions, modifications
 echo changed >docs/README && rm run.sh && echo same >src/lib/util.c && printf 'lib\n' >src/lib/util.c
@@ -73,9 +60,9 @@ cp .git/index ../index.git
 cp ../index.before .git/index && sgit write-tree >/dev/null
 expect_files_eq "write-tree leaves the index (and its cache tree) git's write-tree leaves" ../index.git .git/index
 same_as_git "write-tree --prefix" write-tree --prefix=src/
-same_err "write-tree --prefix of a folder that is not there" write-tree --prefix=nosuch/
+same_all "write-tree --prefix of a folder that is not there" write-tree --prefix=nosuch/
 git update-index --add --cacheinfo 100644,1111111111111111111111111111111111111111,missing/blob
-same_err "write-tree with a missing blob" write-tree
+same_all "write-tree with a missing blob" write-tree
 same_as_git "write-tree --missing-ok" write-tree --missing-ok
 git update-index --force-remove missing/blob
 
@@ -91,9 +78,9 @@ git update-index -q --refresh && cp .git/index ../index.fresh && git read-tree -
 expect "the index had stat data to keep (fixture)" test "$(git ls-files --debug run.sh | sed -n 's/.*size: \([0-9]*\).*/\1/p')" -gt 0
 expect_files_eq "read-tree -m keeps the stat data of unchanged entries as git" ../index.git .git/index
 git read-tree HEAD
-same_err "read-tree of something that is no tree" read-tree HEAD:docs/README
-same_err "read-tree of a name that is nothing" read-tree nosuch
-same_err "read-tree --empty with a tree" read-tree --empty HEAD
+same_all "read-tree of something that is no tree" read-tree HEAD:docs/README
+same_all "read-tree of a name that is nothing" read-tree nosuch
+same_all "read-tree --empty with a tree" read-tree --empty HEAD
 sgit read-tree --empty
 expect_eq "read-tree --empty empties the index" "" "$(git ls-files)"
 GIT_INDEX_FILE=alt sgit read-tree HEAD
@@ -103,8 +90,8 @@ sgit read-tree HEAD && rm alt
 
 # a held lock: git's message, exit 128, nothing changed
 cp .git/index ../index.before && touch .git/index.lock
-same_err "read-tree with index.lock held" read-tree --empty
-same_err "write-tree with index.lock held" write-tree
+same_all "read-tree with index.lock held" read-tree --empty
+same_all "write-tree with index.lock held" write-tree
 expect_files_eq "the locked index is unchanged" ../index.before .git/index
 same_as_git "ls-files reads a locked index" ls-files -s
 rm .git/index.lock
@@ -115,15 +102,15 @@ git checkout -q -b side HEAD~1 && echo side >src/main.c && echo s >docs/README &
 for args in "-s" "-u" "-t" "" "-m" "--resolve-undo" "-s --deduplicate" "--error-unmatch src/main.c"; do
 	eval "same_as_git \"ls-files $args (conflict)\" ls-files $args"
 done
-same_err "write-tree refuses an index with conflicts" write-tree
+same_all "write-tree refuses an index with conflicts" write-tree
 git reset -q --hard
 
 # corrupt indexes
 cp .git/index ../index.good
 printf 'XIRC' | dd of=.git/index bs=1 conv=notrunc 2>/dev/null
-same_err "a bad signature" ls-files
+same_all "a bad signature" ls-files
 cp ../index.good .git/index && printf '\0\0\0\5' | dd of=.git/index bs=1 seek=4 conv=notrunc 2>/dev/null
-same_err "a bad version" ls-files
+same_all "a bad version" ls-files
 head -c 20 ../index.good >.git/index
 expect_code "a truncated index is refused" 128 sgit ls-files
 expect_stderr_match "  with git's words" 'index file smaller than expected$'

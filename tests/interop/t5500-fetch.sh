@@ -76,11 +76,28 @@ twin "fetch after the other side moved" mine origin
 twin "fetch -v" mine -v origin
 twin "fetch --prune -v" mine --prune -v origin
 twin "fetch -p (remote.<name>.prune's command-line form)" mine -p
+# several refs pruned at once, symbolic refs left dangling by each (two by one of them)
+(cd there && git branch gone1 HEAD~1 && git branch gone2 HEAD~1) && cp -R mine pruning &&
+	(cd pruning && git fetch -q origin && git symbolic-ref refs/remotes/origin/HEAD refs/remotes/origin/gone1 &&
+	git symbolic-ref refs/remotes/origin/alias refs/remotes/origin/gone1 &&
+	git symbolic-ref refs/remotes/origin/zz refs/remotes/origin/gone2) &&
+	(cd there && git branch -D -q gone1 gone2) || exit 2
+twin "fetch --prune leaving symbolic refs dangling" pruning --prune origin
 twin "a non-fast-forward without + is refused" mine origin master:refs/remotes/origin/master
 twin "a non-fast-forward with --force" mine -f origin master:refs/remotes/origin/master
 twin "an existing tag is not clobbered" mine origin refs/tags/tip:refs/tags/old
 twin "tag <name>" mine origin tag later
 twin "a name the other side does not have" mine origin nosuch
+
+# two refs stored into one local ref: the same ref twice is taken once; else git warns or refuses
+twin "the same refspec twice" mine origin master:refs/heads/x master:refs/heads/x
+twin "two refs into one local ref" mine origin master:refs/heads/x side:refs/heads/x
+twin "a remote-tracking ref given another ref" mine origin side:refs/remotes/origin/master master
+(cd mine && git config remote.origin.fetch refs/heads/master:refs/remotes/origin/x &&
+	git config --add remote.origin.fetch refs/heads/side:refs/remotes/origin/x) || exit 2
+twin "one remote-tracking ref for two refs" mine origin master side
+(cd mine && git config --unset-all remote.origin.fetch &&
+	git config remote.origin.fetch '+refs/heads/*:refs/remotes/origin/*') || exit 2
 
 # ---- a packed history of 1,000 commits made by git ----
 git init -q --bare big.git && (cd big.git &&

@@ -48,6 +48,9 @@ twin "clone <path>/.git" there/.git
 twin "clone file://<path>" "file://$TEST_DIR/there"
 twin "clone --no-local" --no-local there
 twin "clone --no-hardlinks" --no-hardlinks there
+# copied files are new files: git gives them 0666 less the umask, whatever the source's mode
+objects_modes() { (cd "$1/.git/objects" && find . -type f -exec stat -c '%a %n' {} + | sort); }
+expect_eq "clone --no-hardlinks: the copies' modes" "$(objects_modes g)" "$(objects_modes s)"
 twin "clone --bare" --bare there
 twin "clone -b <branch>" -b side there
 twin "clone -b <tag> (HEAD detached)" -b v1.0 there

@@ -16,19 +16,6 @@
 
 setup_gpg signer || exit 2
 
-# same_all <what> <args...>: stdout, stderr and exit code of sgit and git are identical
-same_all() {
-	what=$1; shift
-	"$SGIT_BIN" "$@" >"$TEST_DIR/.sgit.out" 2>"$TEST_DIR/.sgit.err"; s=$?
-	git "$@" >"$TEST_DIR/.git.out" 2>"$TEST_DIR/.git.err"; g=$?
-	if [ $s = $g ] && cmp -s "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out" &&
-	   cmp -s "$TEST_DIR/.git.err" "$TEST_DIR/.sgit.err"; then ok "$what"; else
-		not_ok "$what"; echo "  args: $*; exit sgit $s, git $g"
-		diff -u "$TEST_DIR/.git.out" "$TEST_DIR/.sgit.out" | head -n 30 | sed 's/^/  out /'
-		diff -u "$TEST_DIR/.git.err" "$TEST_DIR/.sgit.err" | head -n 20 | sed 's/^/  err /'
-	fi
-}
-
 git init -q -b main repo && cd repo || exit 2
 t=1112912000
 tick() { t=$((t + 60)); export GIT_AUTHOR_DATE="$t -0700" GIT_COMMITTER_DATE="$t -0700"; }

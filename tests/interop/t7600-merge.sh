@@ -117,6 +117,9 @@ both "an octopus whose last head conflicts" \
 	 git commit -qam c4 && git checkout -q main && $G merge c3 c4'
 both "an octopus whose first head conflicts is refused" '$G merge side b1'
 both "--abort after a conflict" 'echo local >k && $G merge side; $G merge --abort'
+both "an editor that fails keeps the merge for commit" 'GIT_EDITOR=false $G merge --edit clean'
+both "an editor that fails, and MERGE_MSG cannot be written back" \
+	'GIT_EDITOR="rm .git/MERGE_MSG && mkdir .git/MERGE_MSG && false" $G merge --edit clean'
 
 # ---- refusals ----
 both "already up to date" '$G merge main~1'
@@ -170,6 +173,13 @@ git checkout -q -b mainline
 same_as_git_in "fmt-merge-msg: merge.suppressDest" ../one fmt-merge-msg
 printf 'bad line\n' >../bad
 same_as_git_in "fmt-merge-msg: a malformed line" ../bad fmt-merge-msg
+# subjects that start with bytes git's isspace does not know (\v, \f) keep them
+t=$(git rev-parse HEAD^{tree})
+c=$(printf '\vvt subject\n' | git commit-tree "$t" -p HEAD)
+c=$(printf '\fff subject\n' | git commit-tree "$t" -p "$c")
+c=$(printf '\r\tcr subject\n' | git commit-tree "$t" -p "$c")
+printf '%s\t\tbranch '"'"'blanks'"'"' of .\n' "$c" >../blanks
+same_as_git_in "fmt-merge-msg --log: leading blanks of subjects as git trims them" ../blanks fmt-merge-msg --log
 cp ../fetch_head .git/FETCH_HEAD
 cd ..
 both "merge FETCH_HEAD" 'cp ../fetch_head .git/FETCH_HEAD && $G merge --no-edit FETCH_HEAD; git cat-file commit HEAD'

@@ -8,6 +8,7 @@
 #include "unit.h"
 #include "sgit/buf.h"
 #include "sgit/repo.h"
+#include "sgit/revparse.h"
 
 static char tmpdir[256];
 
@@ -55,6 +56,36 @@ int unit_sh(const char *fmt, ...)
 	return rc;
 }
 
+int unit_gpg_sh(const char *gnupghome, const char *log, const char *fmt, ...)
+{
+	struct sgit_buf cmd = SGIT_BUF_INIT;
+	va_list ap;
+	int rc;
+
+	sgit_buf_printf(&cmd, "cd '%s' && export HOME='%s' GNUPGHOME='%s' GIT_CONFIG_NOSYSTEM=1 LC_ALL=C TZ=UTC "
+			"GIT_AUTHOR_NAME='A U Thor' GIT_AUTHOR_EMAIL=author@example.com "
+			"GIT_COMMITTER_NAME='C O Mitter' GIT_COMMITTER_EMAIL=committer@example.com "
+			"GIT_AUTHOR_DATE='1112911993 -0700' GIT_COMMITTER_DATE='1112912053 -0700' && (",
+			unit_tmpdir(), unit_tmpdir(), gnupghome);
+	va_start(ap, fmt);
+	sgit_buf_vaddf(&cmd, fmt, ap);
+	va_end(ap);
+	sgit_buf_addf(&cmd, ") >>'%s' 2>&1", log);
+	rc = system(cmd.ptr);
+	sgit_buf_release(&cmd);
+	return rc;
+}
+
+int unit_gpg_import(const char *gnupghome, const char *log)
+{
+	const char *top = getenv("SGIT_TEST_TOP");
+
+	return unit_gpg_sh(gnupghome, log, "F='%s/tests/fixtures/gpg' && "
+			   "gpg --batch --quiet --import $F/public.asc $F/secret.asc && "
+			   "gpg --batch --quiet --import-ownertrust $F/ownertrust.txt && "
+			   "gpg --batch --quiet --check-trustdb", top ? top : ".");
+}
+
 const char *unit_getenv(const char *name)
 {
 	if (!strcmp(name, "GIT_CONFIG_NOSYSTEM"))
@@ -83,6 +114,17 @@ struct sgit_repo *unit_open_repo_env(const char *name, const char *(*getenv_fn)(
 		fprintf(stderr, "\ncannot open %s: %s\n", name, err.msg);
 	sgit_buf_release(&dir);
 	return repo;
+}
+
+int unit_tree_of(struct sgit_oid *out, struct sgit_repo *repo, const char *spec)
+{
+	struct sgit_revparse_env env = { sgit_repo_odb(repo), sgit_repo_refdb(repo), NULL, NULL,
+					 NULL, NULL, sgit_repo_error(repo), 0, NULL };
+	struct sgit_oid id;
+
+	if (sgit_revparse_single(&id, NULL, &env, spec) < 0)
+		return -1;
+	return sgit_revparse_peel(out, &env, &id, SGIT_OBJ_TREE);
 }
 
 static void print_failures(void)

@@ -1,6 +1,5 @@
 /* tests/unit/gpg/test_gpg.c: signing and verifying with real gpg over the fixture keyring; git as the oracle */
 #include <dirent.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,26 +28,8 @@ static struct {
 } fx = { SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT,
 	 { NULL, NULL }, { NULL, NULL }, SGIT_GPG_CONFIG_INIT, SGIT_GPG_CONFIG_INIT };
 
-/* Run a shell command in unit_tmpdir() with the test identity and the main GNUPGHOME; 0 on success. */
-static int shell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int shell(const char *fmt, ...)
-{
-	struct sgit_buf cmd = SGIT_BUF_INIT;
-	va_list ap;
-	int rc;
-
-	sgit_buf_printf(&cmd, "cd '%s' && export HOME='%s' GNUPGHOME='%s' GIT_CONFIG_NOSYSTEM=1 LC_ALL=C "
-			"TZ=UTC GIT_AUTHOR_NAME='A U Thor' GIT_AUTHOR_EMAIL=author@example.com "
-			"GIT_COMMITTER_NAME='C O Mitter' GIT_COMMITTER_EMAIL=committer@example.com && (",
-			unit_tmpdir(), unit_tmpdir(), fx.home.ptr);
-	va_start(ap, fmt);
-	sgit_buf_vaddf(&cmd, fmt, ap);
-	va_end(ap);
-	sgit_buf_addf(&cmd, ") >>'%s' 2>&1", fx.log.ptr);
-	rc = system(cmd.ptr);
-	sgit_buf_release(&cmd);
-	return rc;
-}
+/* A shell command in unit_tmpdir() with the main GNUPGHOME; 0 on success. */
+#define shell(...) unit_gpg_sh(fx.home.ptr, fx.log.ptr, __VA_ARGS__)
 
 static int write_script(const char *name, const char *body)
 {
@@ -86,8 +67,8 @@ static int suite_init(void)
 		return 1;
 	if (!top)
 		top = ".";
-	if (shell("F='%s/tests/fixtures/gpg' && gpg --batch --quiet --import $F/public.asc $F/secret.asc && "
-		  "gpg --batch --quiet --import-ownertrust $F/ownertrust.txt && gpg --batch --quiet --check-trustdb && "
+	if (unit_gpg_import(fx.home.ptr, fx.log.ptr) != 0 ||
+	    shell("F='%s/tests/fixtures/gpg' && "
 		  "gpg --homedir '%s' --batch --quiet --import $F/revoked-secret.asc $F/unknown-secret.asc",
 		  top, fx.signer_home.ptr) != 0) {
 		fprintf(stderr, "\ncannot import the fixture keys (see %s)\n", fx.log.ptr);

@@ -196,6 +196,41 @@ static void test_own_store_sees_the_pack(void)
 	sgit_buf_release(&out);
 }
 
+/* git writes REF_DELTA when told offsets are not understood; their bases are in the same pack. */
+static void test_ref_deltas_are_copied_as_offset_deltas(void)
+{
+	struct sgit_pack_write_options o = SGIT_PACK_WRITE_OPTIONS_INIT;
+	struct sgit_pack_write_stats st;
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_buf base = SGIT_BUF_INIT, idx = SGIT_BUF_INIT;
+	struct sgit_odb *odb = NULL;
+	char hex[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid id;
+
+	if (!fixture() || unit_sh("cp -r src refd && cd refd && git rev-list --objects --all | "
+				  "git pack-objects -q --no-delta-base-offset ../refd-pack >/dev/null && "
+				  "rm -rf .git/objects/pack/* .git/objects/[0-9a-f][0-9a-f] && "
+				  "mv ../refd-pack-* .git/objects/pack/ && "
+				  "git verify-pack -v .git/objects/pack/*.idx | grep -q 'chain length = 1'") ||
+	    !(odb = open_odb("refd", &err))) {
+		CU_FAIL("fixture");
+		sgit_odb_free(odb);
+		return;
+	}
+	o.base = tmp(&base, "refd-out/pack");
+	CU_ASSERT_EQUAL(sgit_pack_write(&id, &st, odb, fx.ids, fx.n, &o, &err), 0);
+	CU_ASSERT_EQUAL(st.objects, fx.n);
+	CU_ASSERT_EQUAL(st.reused, fx.n);
+	CU_ASSERT(st.reused_deltas > 0);
+	CU_ASSERT_EQUAL(st.deltas, st.reused_deltas);
+	sgit_buf_printf(&idx, "%s-%s.idx", base.ptr, sgit_oid_tohex(hex, &id));
+	check_pack(idx.ptr, odb);
+	CU_ASSERT_EQUAL(unit_sh("cd refd && git verify-pack '%s'", idx.ptr), 0);
+	sgit_odb_free(odb);
+	sgit_buf_release(&base);
+	sgit_buf_release(&idx);
+}
+
 static void test_an_id_added_twice_counts_once(void)
 {
 	struct sgit_error err = SGIT_ERROR_INIT;
@@ -407,6 +442,8 @@ static CU_TestInfo pack_write_tests[] = {
 	{ "a pack of objects deflated anew reads back object for object", test_whole_objects_read_back },
 	{ "a pack written into the source's own store is seen by it at once",
 	  test_own_store_sees_the_pack },
+	{ "REF_DELTA entries of a source pack are copied as OFS_DELTA ones",
+	  test_ref_deltas_are_copied_as_offset_deltas },
 	{ "an id added twice is packed once", test_an_id_added_twice_counts_once },
 	{ "a missing object fails the write and leaves no file", test_a_missing_object_leaves_nothing },
 	{ "a loose object whose content hashes to another id is refused",

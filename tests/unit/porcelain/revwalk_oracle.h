@@ -35,6 +35,29 @@ static int oracle_map_ident(void *data, const char **email, size_t *email_len, c
 	return data ? sgit_mailmap_map(data, email, email_len, name, name_len) : 0;
 }
 
+/*
+ * Suite set-up of the tables that run on two histories: script (plain shell,
+ * not a format) builds the hand-made one in folder dir, random_script the
+ * random one in "r"; both are opened. 0, or 1 as CUnit wants. (inline: the
+ * suites with one history leave it unused.)
+ */
+static inline int oracle_open_pair(struct sgit_repo **hand, const char *script, const char *dir,
+				   struct sgit_repo **random, const char *random_script)
+{
+	if (unit_sh("%s", script) != 0 || unit_sh("%s", random_script) != 0)
+		return 1;
+	*hand = unit_open_repo(dir);
+	*random = unit_open_repo("r");
+	return *hand && *random ? 0 : 1;
+}
+
+static inline int oracle_close_pair(struct sgit_repo *hand, struct sgit_repo *random)
+{
+	sgit_repo_free(hand);
+	sgit_repo_free(random);
+	return 0;
+}
+
 /* Run git in the repository folder; its stdout into out. */
 static int git_out(struct sgit_buf *out, const char *args)
 {

@@ -6,7 +6,6 @@
 #include "porcelain/diff_output_int.h"
 #include "sgit/changes.h"
 #include "sgit/repo.h"
-#include "sgit/revparse.h"
 #include "util/fs.h"
 
 static int have_git;
@@ -22,17 +21,6 @@ static int setup(void)
 			"chmod +x sub/s && rm link && ln -s nonl link && echo new >new && git add -A && "
 			"git commit -qm two && git tag two") == 0;
 	return 0;
-}
-
-static int tree_of(struct sgit_oid *out, struct sgit_repo *repo, const char *spec)
-{
-	struct sgit_revparse_env env = { sgit_repo_odb(repo), sgit_repo_refdb(repo), NULL, NULL,
-					 NULL, NULL, sgit_repo_error(repo), 0, NULL };
-	struct sgit_oid id;
-
-	if (sgit_revparse_single(&id, NULL, &env, spec) < 0)
-		return -1;
-	return sgit_revparse_peel(out, &env, &id, SGIT_OBJ_TREE);
 }
 
 /* ---- the summary line ---- */
@@ -136,7 +124,7 @@ static void test_formats_match_git(void)
 
 	if (!have_git || !(repo = unit_open_repo("d1")))
 		return;
-	CU_ASSERT_EQUAL_FATAL(tree_of(&a, repo, "one") == 0 && tree_of(&b, repo, "two") == 0, 1);
+	CU_ASSERT_EQUAL_FATAL(unit_tree_of(&a, repo, "one") == 0 && unit_tree_of(&b, repo, "two") == 0, 1);
 	CU_ASSERT_EQUAL(sgit_changes_tree_tree(&l, repo, &a, &b, NULL), 0);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		check_format(repo, &l, cases[i].format, cases[i].args);
@@ -162,7 +150,7 @@ static void test_writer_stops_output(void)
 
 	if (!have_git || !(repo = unit_open_repo("d1")))
 		return;
-	CU_ASSERT_EQUAL_FATAL(tree_of(&a, repo, "one") == 0 && tree_of(&b, repo, "two") == 0, 1);
+	CU_ASSERT_EQUAL_FATAL(unit_tree_of(&a, repo, "one") == 0 && unit_tree_of(&b, repo, "two") == 0, 1);
 	CU_ASSERT_EQUAL(sgit_changes_tree_tree(&l, repo, &a, &b, NULL), 0);
 	CU_ASSERT_EQUAL(sgit_diff_output(repo, &l, &opts, stop_writer, &calls), 7);
 	CU_ASSERT_EQUAL(calls, 1);
@@ -261,7 +249,7 @@ static void test_colors_match_git(void)
 		CU_ASSERT_EQUAL(sgit_diff_output_config(&opts, repo), 0);
 		opts.color = 1;
 		opts.format = SGIT_DIFF_FORMAT_PATCH | SGIT_DIFF_FORMAT_STAT;
-		CU_ASSERT_EQUAL(tree_of(&a, repo, "one") == 0 && tree_of(&b, repo, "two") == 0, 1);
+		CU_ASSERT_EQUAL(unit_tree_of(&a, repo, "one") == 0 && unit_tree_of(&b, repo, "two") == 0, 1);
 		CU_ASSERT_EQUAL(sgit_changes_tree_tree(&l, repo, &a, &b, NULL), 0);
 		sgit_buf_reset(&got);
 		CU_ASSERT_EQUAL(sgit_diff_output(repo, &l, &opts, sgit_diff_write_buf, &got), 0);

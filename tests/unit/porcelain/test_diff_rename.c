@@ -5,7 +5,6 @@
 #include "porcelain/diff_output_int.h"
 #include "sgit/changes.h"
 #include "sgit/repo.h"
-#include "sgit/revparse.h"
 #include "util/fs.h"
 
 static int have_git;
@@ -101,17 +100,6 @@ static int setup(void)
 	return 0;
 }
 
-static int tree_of(struct sgit_oid *out, struct sgit_repo *repo, const char *spec)
-{
-	struct sgit_revparse_env env = { sgit_repo_odb(repo), sgit_repo_refdb(repo), NULL, NULL,
-					 NULL, NULL, sgit_repo_error(repo), 0, NULL };
-	struct sgit_oid id;
-
-	if (sgit_revparse_single(&id, NULL, &env, spec) < 0)
-		return -1;
-	return sgit_revparse_peel(out, &env, &id, SGIT_OBJ_TREE);
-}
-
 /* sgit's output for "diff <opts> from to" in repo against the file want (in the scratch folder). */
 static void check_against(struct sgit_repo *repo, const struct sgit_diff_output_options *opts,
 			  const char *from, const char *to, const char *want_file)
@@ -121,7 +109,7 @@ static void check_against(struct sgit_repo *repo, const struct sgit_diff_output_
 	struct sgit_error err = SGIT_ERROR_INIT;
 	struct sgit_oid a, b;
 
-	CU_ASSERT_EQUAL_FATAL(tree_of(&a, repo, from) == 0 && tree_of(&b, repo, to) == 0, 1);
+	CU_ASSERT_EQUAL_FATAL(unit_tree_of(&a, repo, from) == 0 && unit_tree_of(&b, repo, to) == 0, 1);
 	CU_ASSERT_EQUAL(sgit_changes_tree_tree(&l, repo, &a, &b, NULL), 0);
 	CU_ASSERT_EQUAL(sgit_diff_output(repo, &l, opts, sgit_diff_write_buf, &got), 0);
 	sgit_buf_printf(&path, "%s/%s", unit_tmpdir(), want_file);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "unit.h"
 #include "porcelain/merge_base_int.h"
+#include "porcelain/revwalk_int.h"
 #include "sgit/odb.h"
 #include "util/fs.h"
 
@@ -291,19 +292,45 @@ static void test_many_bases_order(void)
 	check_graph(&g);
 }
 
+/*
+ * The quick parse merge-base loads commits with (shared with the walker),
+ * all of it: the first parents into ids (room for 4), their number into
+ * *np, the date. 0, or SGIT_ECORRUPT from the line that is bad.
+ */
+static int quick(struct sgit_oid *ids, size_t *np, uint64_t *date, const char *buf, size_t len)
+{
+	struct sgit_oid tree, id;
+	struct rw_quick q;
+	int rc;
+
+	*np = 0;
+	*date = 0;
+	if ((rc = rw_quick_tree(&tree, &q, buf, len)) < 0)
+		return rc;
+	while ((rc = rw_quick_parent(&id, &q)) > 0)
+		if (*np < 4)
+			ids[(*np)++] = id;
+	if (rc < 0)
+		return rc;
+	*date = rw_quick_date(&q);
+	return 0;
+}
+
 static void test_parse_fields(void)
 {
 	static const char hex[] = "0123456789abcdef0123456789abcdef01234567";
+	static const char hex2[] = "89abcdef0123456789abcdef0123456789abcdef";
 	struct sgit_buf c = SGIT_BUF_INIT;
-	const char *parents;
+	struct sgit_oid ids[4], want;
 	size_t np;
 	uint64_t date;
 
 	sgit_buf_printf(&c, "tree %s\nparent %s\nparent %s\nauthor A <a> 5 +0000\n"
-			"committer C <c> 1234567890 +0200\n\nmsg\n", hex, hex, hex);
-	CU_ASSERT_EQUAL(mb_parse_commit(&parents, &np, &date, c.ptr, c.len, NULL), 0);
+			"committer C <c> 1234567890 +0200\n\nmsg\n", hex, hex, hex2);
+	CU_ASSERT_EQUAL(quick(ids, &np, &date, c.ptr, c.len), 0);
 	CU_ASSERT_EQUAL(np, 2);
-	CU_ASSERT(parents == c.ptr + 46);
+	CU_ASSERT(sgit_oid_fromhex(&want, hex) == 0 && sgit_oid_equal(&ids[0], &want));
+	CU_ASSERT(sgit_oid_fromhex(&want, hex2) == 0 && sgit_oid_equal(&ids[1], &want));
 	CU_ASSERT_EQUAL(date, 1234567890);
 	sgit_buf_release(&c);
 }
@@ -332,14 +359,14 @@ static void test_parse_odd_dates(void)
 		{ "\n", 0 },
 	};
 	struct sgit_buf c = SGIT_BUF_INIT;
-	const char *parents;
+	struct sgit_oid ids[4];
 	size_t np, k;
 	uint64_t date;
 
 	for (k = 0; k < sizeof(t) / sizeof(t[0]); k++) {
 		sgit_buf_sets(&c, tree);
 		sgit_buf_adds(&c, t[k].rest);
-		CU_ASSERT_EQUAL(mb_parse_commit(&parents, &np, &date, c.ptr, c.len, NULL), 0);
+		CU_ASSERT_EQUAL(quick(ids, &np, &date, c.ptr, c.len), 0);
 		CU_ASSERT_EQUAL(np, 0);
 		CU_ASSERT_EQUAL(date, t[k].date);
 	}
@@ -356,6 +383,7 @@ static void test_parse_corrupt(void)
 		{ S("tree 0123\n") },
 		{ S("tree 0123456789abcdef0123456789abcdef0123456\n") },
 		{ S("tree 0123456789abcdef0123456789abcdef01234567") },
+		{ S("tree 0123456789abcdef0123456789abcdef01234567\n") },
 		{ S("tree 0123456789abcdef0123456789abcdef01234567 \n") },
 		{ S("tree 0123456789abcdef0123456789abcdef0123456g\nauthor\n") },
 		{ S("tree 0123456789abcdef0123456789abcdef01234567\n"
@@ -364,30 +392,35 @@ static void test_parse_corrupt(void)
 		    "parent 0123456789abcdef0123456789abcdef01234567 \nauthor\n") },
 		{ S("xree 0123456789abcdef0123456789abcdef01234567\n\n") },
 	};
-	struct sgit_error err = SGIT_ERROR_INIT;
-	const char *parents;
+	struct sgit_oid ids[4];
 	size_t np, k;
 	uint64_t date;
 
 	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
-		CU_ASSERT_EQUAL(mb_parse_commit(&parents, &np, &date, bad[k].data, bad[k].len, &err),
-				SGIT_ECORRUPT);
+		CU_ASSERT_EQUAL(quick(ids, &np, &date, bad[k].data, bad[k].len), SGIT_ECORRUPT);
 		CU_ASSERT_EQUAL(np, 0);
 	}
 }
 
-/* A parent line cut short at the end of the object is not a parent: git stops there too. */
+/*
+ * A parent line cut short at the end of the object is not a parent, as git
+ * reads it; a whole one that ends the object is refused, as git refuses it.
+ */
 static void test_parse_short_parent(void)
 {
-	static const char data[] = "tree 0123456789abcdef0123456789abcdef01234567\n"
-				   "parent 0123456789abcdef0123456789abcdef01234567\n";
-	const char *parents;
+	static const char cut[] = "tree 0123456789abcdef0123456789abcdef01234567\n"
+				  "parent 0123456789abcdef0123456789abcdef01234567";
+	static const char whole[] = "tree 0123456789abcdef0123456789abcdef01234567\n"
+				    "parent 0123456789abcdef0123456789abcdef01234567\n";
+	struct sgit_oid ids[4];
 	size_t np;
 	uint64_t date;
 
-	CU_ASSERT_EQUAL(mb_parse_commit(&parents, &np, &date, data, sizeof(data) - 1, NULL), 0);
+	CU_ASSERT_EQUAL(quick(ids, &np, &date, cut, sizeof(cut) - 1), 0);
 	CU_ASSERT_EQUAL(np, 0);
 	CU_ASSERT_EQUAL(date, 0);
+	CU_ASSERT_EQUAL(quick(ids, &np, &date, whole, sizeof(whole) - 1), SGIT_ECORRUPT);
+	CU_ASSERT_EQUAL(np, 0);
 }
 
 static void test_bad_ids(void)
@@ -493,7 +526,8 @@ static CU_TestInfo merge_base_tests[] = {
 	{ "the quick parse reads parents and the committer date", test_parse_fields },
 	{ "a date where git finds none is 0", test_parse_odd_dates },
 	{ "a corrupt tree or parent line is refused", test_parse_corrupt },
-	{ "a parent line cut at the end is not read", test_parse_short_parent },
+	{ "a parent line cut at the end is not read, one ending the object is refused",
+	  test_parse_short_parent },
 	{ "a blob or a missing id is refused", test_bad_ids },
 	{ "the one-shot forms answer without a cache", test_one_shot_pair },
 	{ "the fork point is the one base found among a ref's old values", test_fork_point },

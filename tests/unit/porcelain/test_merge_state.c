@@ -360,6 +360,46 @@ static void test_abort_restores(void)
 	sgit_repo_free(repo);
 }
 
+/* FETCH_HEAD text: a tag for merging, a branch not for merging, a line of no id, a branch for merging. */
+static void fetch_head_text(struct sgit_buf *out)
+{
+	struct sgit_oid tag, behind, side;
+	char a[SGIT_OID_HEXSZ + 1], b[SGIT_OID_HEXSZ + 1], c[SGIT_OID_HEXSZ + 1];
+
+	resolve_hex(&tag, "signed");
+	resolve_hex(&behind, "behind");
+	resolve_hex(&side, "side");
+	sgit_buf_printf(out, "%s\t\ttag 'signed' of .\n%s\tnot-for-merge\tbranch 'behind' of .\n"
+			"garbage\n%s\t\tbranch 'side' of .", sgit_oid_tohex(a, &tag), sgit_oid_tohex(b, &behind),
+			sgit_oid_tohex(c, &side));
+}
+
+static void test_fetch_head_heads(void)
+{
+	struct sgit_repo *repo = open_r();
+	struct sgit_merge_heads heads = SGIT_MERGE_HEADS_INIT;
+	struct sgit_buf text = SGIT_BUF_INIT;
+	struct sgit_oid tag, side;
+	const char *bad = "unset";
+
+	fetch_head_text(&text);
+	resolve_hex(&tag, "signed");
+	resolve_hex(&side, "side");
+	CU_ASSERT_EQUAL(sgit_merge_heads_from_fetch_head(&heads, &bad, repo, text.ptr, text.len, 0), 0);
+	CU_ASSERT_PTR_NULL(bad);
+	CU_ASSERT_EQUAL_FATAL(heads.nr, 2);
+	CU_ASSERT(sgit_oid_equal(&heads.items[0].named, &tag) && heads.items[0].named_type == SGIT_OBJ_TAG);
+	CU_ASSERT(sgit_oid_equal(&heads.items[0].commit, &side));
+	CU_ASSERT(sgit_oid_equal(&heads.items[1].named, &side));
+	sgit_merge_heads_release(&heads);
+	/* git merge takes no line that does not start with an id */
+	CU_ASSERT_EQUAL(sgit_merge_heads_from_fetch_head(&heads, &bad, repo, text.ptr, text.len, 1), SGIT_ECORRUPT);
+	CU_ASSERT(bad != NULL && !strncmp(bad, "garbage\n", 8));
+	sgit_merge_heads_release(&heads);
+	sgit_buf_release(&text);
+	sgit_repo_free(repo);
+}
+
 static CU_TestInfo merge_state_tests[] = {
 	{ "a head named by a tag keeps the tag beside its commit", test_tag_kept_beside_commit },
 	{ "a tree or a missing name is nothing to merge", test_tree_refused },
@@ -372,6 +412,7 @@ static CU_TestInfo merge_state_tests[] = {
 	{ "a merge in progress gives commit its parents, mergetag and message", test_load_for_commit },
 	{ "a head HEAD reaches is not a parent unless MERGE_MODE says no-ff", test_load_reduces_unless_no_ff },
 	{ "abort puts the merge back to HEAD and keeps other local changes", test_abort_restores },
+	{ "FETCH_HEAD gives its for-merge heads; git merge refuses a line of no id", test_fetch_head_heads },
 	CU_TEST_INFO_NULL,
 };
 

@@ -418,9 +418,14 @@ static void expect_refusal(const char *name, enum sgit_checkout_reject why, cons
 	sgit_checkout_report_release(&rep);
 	sgit_merge_result_release(&res);
 	sgit_repo_free(repo);
-	/* the work tree and the index are as they were (AUTO_MERGE is written, as git does) */
+	/*
+	 * The work tree and the index are as they were, and no AUTO_MERGE: git's
+	 * ort writes it only after the switch. (After a refusal for local
+	 * changes git has one, but it is the tree of those changes, left by
+	 * git merge re-applying what it had stashed, not the merge's.)
+	 */
 	CU_ASSERT_EQUAL(unit_sh("diff -r -x .git %s %s-before && cmp %s/.git/index %s-before/.git/index && "
-				"test -f %s/.git/AUTO_MERGE", name, name, name, name, name), 0);
+				"test ! -e %s/.git/AUTO_MERGE", name, name, name, name, name), 0);
 }
 
 static void test_dirty_refused(void)
@@ -441,7 +446,8 @@ static void test_untracked_refused(void)
 	CU_ASSERT_EQUAL_FATAL(unit_sh("git init -q r2 && cd r2 && " PRELUDE REFUSAL_REPO " && echo mine >u && "
 				      "cd .. && cp -a r2 r2-before && cp -a r2 r2-g && cd r2-g && "
 				      "(git merge side 2>../r2.err; test $? = 2) && "
-				      "grep -q 'untracked working tree files would be overwritten by merge' ../r2.err"), 0);
+				      "grep -q 'untracked working tree files would be overwritten by merge' ../r2.err && "
+				      "test ! -e .git/AUTO_MERGE"), 0);
 	expect_refusal("r2", SGIT_CHECKOUT_UNTRACKED_OVERWRITTEN, "u");
 }
 
@@ -473,6 +479,50 @@ static void test_staged_listed(void)
 	/* against no tree (an unborn branch) every entry is a change */
 	CU_ASSERT_EQUAL(sgit_merge_staged_changes(&l, repo, idx, NULL), 0);
 	CU_ASSERT_EQUAL(l.count, 2);
+	sgit_merge_pathlist_release(&l);
+	sgit_index_free(idx);
+	sgit_repo_free(repo);
+}
+
+/* git names a staged rename by its new path (git diff's rename detection), unless diff.renames is off. */
+static void test_staged_rename(void)
+{
+	static const char *const paired[] = { "a", "m", "zz" };
+	static const char *const unpaired[] = { "a", "k", "m", "z", "zz" };
+	struct sgit_checkout_pathlist l = { NULL, 0, 0 };
+	struct sgit_repo *repo;
+	struct sgit_index *idx = NULL;
+	struct sgit_oid head_tree;
+	size_t i;
+
+	if (!have_git)
+		return;
+	CU_ASSERT_EQUAL_FATAL(unit_sh("git init -q r4 && cd r4 && " PRELUDE REFUSAL_REPO " && seq 1 20 >z && "
+				      "seq 30 50 >k && c more && git mv z a && git mv k zz && echo n >m && git add m && "
+				      "cp -a ../r4 ../r4-g && cd ../r4-g && (git merge side 2>../r4.err; test $? = 2) && "
+				      "grep -qx '  a m zz' ../r4.err && "
+				      "(git -c diff.renames=false merge side 2>../r4.err; test $? = 2) && "
+				      "grep -qx '  a k m z zz' ../r4.err"), 0);
+	repo = unit_open_repo("r4");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
+	CU_ASSERT_EQUAL(resolve(&head_tree, repo, "HEAD", SGIT_OBJ_TREE), 0);
+	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
+	CU_ASSERT_EQUAL(sgit_merge_staged_changes(&l, repo, idx, &head_tree), 0);
+	CU_ASSERT_EQUAL(l.count, 3);
+	for (i = 0; i < l.count && i < 3; i++)
+		CU_ASSERT_STRING_EQUAL(l.paths[i], paired[i]);
+	sgit_merge_pathlist_release(&l);
+	sgit_index_free(idx);
+	sgit_repo_free(repo);
+	/* with diff.renames off both names of each rename are listed */
+	CU_ASSERT_EQUAL_FATAL(unit_sh("cd r4 && git config diff.renames false"), 0);
+	repo = unit_open_repo("r4");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
+	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
+	CU_ASSERT_EQUAL(sgit_merge_staged_changes(&l, repo, idx, &head_tree), 0);
+	CU_ASSERT_EQUAL(l.count, 5);
+	for (i = 0; i < l.count && i < 5; i++)
+		CU_ASSERT_STRING_EQUAL(l.paths[i], unpaired[i]);
 	sgit_merge_pathlist_release(&l);
 	sgit_index_free(idx);
 	sgit_repo_free(repo);
@@ -610,6 +660,7 @@ static CU_TestInfo apply_tests[] = {
 	{ "a local change the merge would overwrite refuses it before anything changes", test_dirty_refused },
 	{ "an untracked file in the way refuses the merge before anything changes", test_untracked_refused },
 	{ "staged changes are listed in index order", test_staged_listed },
+	{ "a staged rename is listed by its new name, as git merge lists it", test_staged_rename },
 	{ "an octopus of three heads merges as git's", test_octopus_clean },
 	{ "an octopus whose last head conflicts leaves the conflict as git's", test_octopus_last_conflicts },
 	{ "an octopus with an earlier conflict fails and changes nothing", test_octopus_early_conflict },

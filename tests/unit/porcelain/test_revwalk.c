@@ -39,27 +39,21 @@ static const char random_script[] =
 	"GIT_COMMITTER_DATE='1700000000 +0000' git commit -q --allow-empty -m r0 && "
 	"git branch b1 && git branch b2 && git branch b3 && i=1 && s=7 && "
 	"while [ $i -lt 80 ]; do "
-	"s=$(( (s * 1103515245 + 12345) %% 2147483648 )); b=$(( s / 65536 %% 4 )); o=$(( s / 16 %% 4 )); "
-	"d=$(( 1700000000 + (i * 10 - s / 1024 %% 40) / 20 * 20 )); "
+	"s=$(( (s * 1103515245 + 12345) % 2147483648 )); b=$(( s / 65536 % 4 )); o=$(( s / 16 % 4 )); "
+	"d=$(( 1700000000 + (i * 10 - s / 1024 % 40) / 20 * 20 )); "
 	"export GIT_COMMITTER_DATE=\"$d +0000\" GIT_AUTHOR_DATE=\"$d +0000\"; "
 	"git checkout -q b$b || exit 1; "
-	"if [ $(( s / 256 %% 3 )) = 0 ] && [ $o != $b ]; then git merge -q --no-ff -m m$i b$o || exit 1; "
+	"if [ $(( s / 256 % 3 )) = 0 ] && [ $o != $b ]; then git merge -q --no-ff -m m$i b$o || exit 1; "
 	"else git commit -q --allow-empty -m c$i || exit 1; fi; i=$((i + 1)); done";
 
 static int setup(void)
 {
-	if (unit_sh("%s", script) != 0 || unit_sh(random_script) != 0)
-		return 1;
-	hand = unit_open_repo("h");
-	random_repo = unit_open_repo("r");
-	return hand && random_repo ? 0 : 1;
+	return oracle_open_pair(&hand, script, "h", &random_repo, random_script);
 }
 
 static int teardown(void)
 {
-	sgit_repo_free(hand);
-	sgit_repo_free(random_repo);
-	return 0;
+	return oracle_close_pair(hand, random_repo);
 }
 
 static const char *const cases[] = {
@@ -181,6 +175,9 @@ static void test_corrupt(void)
 		"tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\nparent 0123456789abcdef0123456789abcdef0123456x\n",
 		"tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904 \n",
 		"treX 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n",
+		/* git: "bogus commit object", "bad parents" */
+		"tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n",
+		"tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\nparent 0123456789abcdef0123456789abcdef01234567\n",
 	};
 	struct sgit_error err = SGIT_ERROR_INIT;
 	struct sgit_revwalk *w = NULL;
@@ -215,6 +212,39 @@ static void test_odd_dates(void)
 	sgit_revwalk_free(w);
 }
 
+/*
+ * git reads no committer date when the committer line ends the object: a
+ * merge of a commit so made (dated 0 then) and an older one lists the older
+ * one first.
+ */
+static void test_date_at_end(void)
+{
+	static const char tree[] = "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n";
+	struct sgit_buf body = SGIT_BUF_INIT, args = SGIT_BUF_INIT;
+	struct sgit_oid x, y, m;
+	char hx[SGIT_OID_HEXSZ + 1], hy[SGIT_OID_HEXSZ + 1], hm[SGIT_OID_HEXSZ + 1];
+	const char *table[2];
+	struct sgit_odb *odb = sgit_repo_odb(hand);
+
+	sgit_buf_printf(&body, "%sauthor A <a@x> 1700000500 +0000\ncommitter C <c@x> 1700000500 +0000\n",
+			tree);
+	CU_ASSERT_EQUAL(sgit_odb_write(&x, odb, SGIT_OBJ_COMMIT, body.ptr, body.len), 0);
+	sgit_buf_printf(&body, "%sauthor A <a@x> 1700000400 +0000\ncommitter C <c@x> 1700000400 +0000\n\ny\n",
+			tree);
+	CU_ASSERT_EQUAL(sgit_odb_write(&y, odb, SGIT_OBJ_COMMIT, body.ptr, body.len), 0);
+	sgit_buf_printf(&body, "%sparent %s\nparent %s\nauthor A <a@x> 1700000600 +0000\n"
+			"committer C <c@x> 1700000600 +0000\n\nm\n", tree, sgit_oid_tohex(hy, &y),
+			sgit_oid_tohex(hx, &x));
+	CU_ASSERT_EQUAL(sgit_odb_write(&m, odb, SGIT_OBJ_COMMIT, body.ptr, body.len), 0);
+	sgit_oid_tohex(hm, &m);
+	sgit_buf_printf(&args, "--date-order %s", hm);
+	table[0] = hm;
+	table[1] = args.ptr;
+	CU_ASSERT_EQUAL(compare_table("h", hand, table, 2), 2);
+	sgit_buf_release(&body);
+	sgit_buf_release(&args);
+}
+
 static CU_TestInfo revwalk_tests[] = {
 	{ "every listed rev-list command line gives git's ids in git's order", test_same_as_git },
 	{ "on a random history with ties and skew, rev-list command lines give git's order",
@@ -224,6 +254,7 @@ static CU_TestInfo revwalk_tests[] = {
 	{ "the parents and bytes of the commit returned last are at hand", test_accessors },
 	{ "damaged tree or parent lines are refused as corrupt", test_corrupt },
 	{ "a commit without dates walks as one dated 0", test_odd_dates },
+	{ "a commit ending with its committer line walks as one dated 0", test_date_at_end },
 	CU_TEST_INFO_NULL,
 };
 

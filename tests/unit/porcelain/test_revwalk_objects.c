@@ -34,28 +34,22 @@ static const char random_script[] =
 	"GIT_COMMITTER_DATE='1700000000 +0000' git commit -q -m r0 && "
 	"git branch b1 && git branch b2 && i=1 && s=5 && "
 	"while [ $i -lt 60 ]; do "
-	"s=$(( (s * 1103515245 + 12345) %% 2147483648 )); b=$(( s / 65536 %% 3 )); o=$(( s / 16 %% 3 )); "
+	"s=$(( (s * 1103515245 + 12345) % 2147483648 )); b=$(( s / 65536 % 3 )); o=$(( s / 16 % 3 )); "
 	"d=$(( 1700000000 + i * 10 )); export GIT_COMMITTER_DATE=\"$d +0000\" GIT_AUTHOR_DATE=\"$d +0000\"; "
 	"git checkout -q b$b || exit 1; "
-	"if [ $(( s / 256 %% 5 )) = 0 ] && [ $o != $b ]; then git merge -q --no-ff -X theirs -m m$i b$o || exit 1; "
-	"else f=$(echo a b c/d c/e f/g/h f/i j/k l | cut -d' ' -f$(( s / 4096 %% 8 + 1 ))); "
-	"  mkdir -p $(dirname $f) && echo $(( i %% 7 )) >$f && git add $f && git commit -q --allow-empty -m c$i || exit 1; fi; "
+	"if [ $(( s / 256 % 5 )) = 0 ] && [ $o != $b ]; then git merge -q --no-ff -X theirs -m m$i b$o || exit 1; "
+	"else f=$(echo a b c/d c/e f/g/h f/i j/k l | cut -d' ' -f$(( s / 4096 % 8 + 1 ))); "
+	"  mkdir -p $(dirname $f) && echo $(( i % 7 )) >$f && git add $f && git commit -q --allow-empty -m c$i || exit 1; fi; "
 	"i=$((i + 1)); done && " ENV("9999") "git tag -a -m t t1 b1~3";
 
 static int setup(void)
 {
-	if (unit_sh("%s", script) != 0 || unit_sh(random_script) != 0)
-		return 1;
-	hand = unit_open_repo("o");
-	random_repo = unit_open_repo("r");
-	return hand && random_repo ? 0 : 1;
+	return oracle_open_pair(&hand, script, "o", &random_repo, random_script);
 }
 
 static int teardown(void)
 {
-	sgit_repo_free(hand);
-	sgit_repo_free(random_repo);
-	return 0;
+	return oracle_close_pair(hand, random_repo);
 }
 
 static const char *const cases[] = {

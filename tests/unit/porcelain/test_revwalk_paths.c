@@ -59,31 +59,25 @@ static const char random_script[] =
 	"GIT_COMMITTER_DATE='1700000000 +0000' git commit -q -m r0 && "
 	"git branch b1 && git branch b2 && git branch b3 && i=1 && s=11 && "
 	"while [ $i -lt 90 ]; do "
-	"s=$(( (s * 1103515245 + 12345) %% 2147483648 )); b=$(( s / 65536 %% 4 )); o=$(( s / 16 %% 4 )); "
-	"d=$(( 1700000000 + (i * 10 - s / 1024 %% 40) / 20 * 20 )); "
+	"s=$(( (s * 1103515245 + 12345) % 2147483648 )); b=$(( s / 65536 % 4 )); o=$(( s / 16 % 4 )); "
+	"d=$(( 1700000000 + (i * 10 - s / 1024 % 40) / 20 * 20 )); "
 	"export GIT_COMMITTER_DATE=\"$d +0000\" GIT_AUTHOR_DATE=\"$d +0000\"; "
-	"git checkout -q b$b || exit 1; k=$(( s / 256 %% 8 )); "
+	"git checkout -q b$b || exit 1; k=$(( s / 256 % 8 )); "
 	"if [ $k -lt 2 ] && [ $o != $b ]; then "
 	"  if [ $k = 0 ]; then how='-s ours'; else how='-X theirs'; fi; "
 	"  git merge -q --no-ff $how -m m$i b$o || exit 1; "
-	"else f=$(echo a b c/d c/e f/g/h f/i | cut -d' ' -f$(( s / 4096 %% 6 + 1 ))); "
+	"else f=$(echo a b c/d c/e f/g/h f/i | cut -d' ' -f$(( s / 4096 % 6 + 1 ))); "
 	"  mkdir -p $(dirname $f) && echo $i >$f && git add $f && git commit -q -m c$i || exit 1; fi; "
 	"i=$((i + 1)); done";
 
 static int setup(void)
 {
-	if (unit_sh("%s", script) != 0 || unit_sh(random_script) != 0)
-		return 1;
-	hand = unit_open_repo("p");
-	random_repo = unit_open_repo("r");
-	return hand && random_repo ? 0 : 1;
+	return oracle_open_pair(&hand, script, "p", &random_repo, random_script);
 }
 
 static int teardown(void)
 {
-	sgit_repo_free(hand);
-	sgit_repo_free(random_repo);
-	return 0;
+	return oracle_close_pair(hand, random_repo);
 }
 
 static const char *const hand_paths[] = {

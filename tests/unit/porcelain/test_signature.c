@@ -1,5 +1,4 @@
 /* tests/unit/porcelain/test_signature.c: what a commit or tag signature covers; checks and --show-signature blocks, git as the oracle */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,26 +151,8 @@ static struct {
 	int ready;
 } fx = { SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, { NULL, NULL }, SGIT_GPG_CONFIG_INIT, NULL, 0 };
 
-static int shell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int shell(const char *fmt, ...)
-{
-	struct sgit_buf cmd = SGIT_BUF_INIT;
-	va_list ap;
-	int rc;
-
-	sgit_buf_printf(&cmd, "cd '%s' && export HOME='%s' GNUPGHOME='%s' GIT_CONFIG_NOSYSTEM=1 LC_ALL=C TZ=UTC "
-			"GIT_AUTHOR_NAME='A U Thor' GIT_AUTHOR_EMAIL=author@example.com "
-			"GIT_COMMITTER_NAME='C O Mitter' GIT_COMMITTER_EMAIL=committer@example.com "
-			"GIT_AUTHOR_DATE='1112911993 -0700' GIT_COMMITTER_DATE='1112912053 -0700' && (",
-			unit_tmpdir(), unit_tmpdir(), fx.home.ptr);
-	va_start(ap, fmt);
-	sgit_buf_vaddf(&cmd, fmt, ap);
-	va_end(ap);
-	sgit_buf_addf(&cmd, ") >>'%s' 2>&1", fx.log.ptr);
-	rc = system(cmd.ptr);
-	sgit_buf_release(&cmd);
-	return rc;
-}
+/* A shell command in unit_tmpdir() with the suite's GNUPGHOME; 0 on success. */
+#define shell(...) unit_gpg_sh(fx.home.ptr, fx.log.ptr, __VA_ARGS__)
 
 /*
  * The history: signed, unsigned and forged commits; merges of a signed
@@ -203,7 +184,7 @@ static const char history[] =
 
 static int sig_suite_init(void)
 {
-	const char *top = getenv("SGIT_TEST_TOP"), *t = unit_tmpdir();
+	const char *t = unit_tmpdir();
 
 	sgit_buf_printf(&fx.home, "%s/gnupg", t);
 	sgit_buf_printf(&fx.log, "%s/shell.log", t);
@@ -213,9 +194,7 @@ static int sig_suite_init(void)
 	fx.cfg.tmpdir = t;
 	if (mkdir(fx.home.ptr, 0700) < 0)
 		return 1;
-	if (shell("F='%s/tests/fixtures/gpg' && gpg --batch --quiet --import $F/public.asc $F/secret.asc && "
-		  "gpg --batch --quiet --import-ownertrust $F/ownertrust.txt && gpg --batch --quiet --check-trustdb",
-		  top ? top : ".") != 0 || shell("%s", history) != 0) {
+	if (unit_gpg_import(fx.home.ptr, fx.log.ptr) != 0 || shell("%s", history) != 0) {
 		fprintf(stderr, "\ncannot make the signed history (see %s)\n", fx.log.ptr);
 		return 1;
 	}

@@ -8,8 +8,6 @@
 #include "sgit/changes.h"
 #include "sgit/diff_output.h"
 #include "sgit/index.h"
-#include "sgit/odb.h"
-#include "sgit/refs.h"
 #include "sgit/repo.h"
 #include "sgit/worktree_ops.h"
 #include "util/fs.h"
@@ -36,21 +34,6 @@ static int setup(void)
 	return 0;
 }
 
-static int tree_of(struct sgit_oid *out, struct sgit_repo *repo, const char *rev)
-{
-	struct sgit_buf data = SGIT_BUF_INIT;
-	enum sgit_object_type type;
-	struct sgit_oid id;
-	int rc = sgit_refdb_resolve(&id, NULL, sgit_repo_refdb(repo), rev);
-
-	if (rc == 0)
-		rc = sgit_odb_read(&data, &type, sgit_repo_odb(repo), &id);
-	if (rc == 0)
-		rc = sgit_oid_fromhexn(out, data.ptr + 5, SGIT_OID_HEXSZ);
-	sgit_buf_release(&data);
-	return rc;
-}
-
 /* What sgit commit prints under its first line: --shortstat and --summary, renames on. */
 static int commit_summary(struct sgit_buf *out, struct sgit_repo *repo, const struct sgit_oid *a,
 			  const struct sgit_oid *b)
@@ -73,11 +56,10 @@ static void test_the_summary_of_a_commit_is_what_git_commit_prints(void)
 	struct sgit_oid one, two;
 
 	CU_ASSERT_FATAL(have_git);
-	CU_ASSERT_EQUAL_FATAL(unit_sh("cd sm && git rev-parse HEAD~1 >.git/refs/heads/one"), 0);
 	repo = unit_open_repo("sm");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
-	CU_ASSERT_EQUAL(tree_of(&one, repo, "refs/heads/one"), 0);
-	CU_ASSERT_EQUAL(tree_of(&two, repo, "HEAD"), 0);
+	CU_ASSERT_EQUAL(unit_tree_of(&one, repo, "HEAD~1"), 0);
+	CU_ASSERT_EQUAL(unit_tree_of(&two, repo, "HEAD"), 0);
 	CU_ASSERT_EQUAL(commit_summary(&got, repo, &one, &two), 0);
 	sgit_buf_printf(&path, "%s/sm.summary", unit_tmpdir());
 	CU_ASSERT_EQUAL(sgit_fs_read_file(&want, path.ptr, NULL), 0);
@@ -90,75 +72,77 @@ static void test_the_summary_of_a_commit_is_what_git_commit_prints(void)
 	sgit_buf_release(&path);
 }
 
+/* Run cmd in wt, then open wt and its index: how each test of the work-tree operations starts. */
+static struct sgit_repo *open_wt(struct sgit_index **idx, const char *cmd)
+{
+	struct sgit_repo *repo;
+
+	CU_ASSERT_FATAL(have_git);
+	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && %s", cmd), 0);
+	repo = unit_open_repo("wt");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
+	CU_ASSERT_EQUAL(sgit_index_open(idx, repo), 0);
+	return repo;
+}
+
 /* ---- add ---- */
+
+/* sgit add with the pathspec of the two items; what sgit_worktree_add returns. */
+static int add_two(struct sgit_add_result *res, struct sgit_index *idx, struct sgit_repo *repo,
+		   const char *const items[2])
+{
+	struct sgit_pathspec ps = SGIT_PATHSPEC_INIT;
+	struct sgit_add_options ao = SGIT_ADD_OPTIONS_INIT;
+	int rc;
+
+	CU_ASSERT_EQUAL(sgit_pathspec_init(&ps, items, 2), 0);
+	ao.pathspec = &ps;
+	rc = sgit_worktree_add(res, idx, repo, &ao);
+	sgit_pathspec_release(&ps);
+	return rc;
+}
 
 static void test_an_ignored_path_named_is_reported_and_the_rest_added(void)
 {
-	struct sgit_repo *repo;
 	struct sgit_index *idx = NULL;
-	struct sgit_pathspec ps = SGIT_PATHSPEC_INIT;
-	struct sgit_add_options ao = SGIT_ADD_OPTIONS_INIT;
+	struct sgit_repo *repo = open_wt(&idx, "echo n >new");
 	struct sgit_add_result res = SGIT_ADD_RESULT_INIT;
-	const char *items[] = { "x.log", "new" };
+	const char *const items[] = { "x.log", "new" };
 
-	CU_ASSERT_FATAL(have_git);
-	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && echo n >new"), 0);
-	repo = unit_open_repo("wt");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
-	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
-	CU_ASSERT_EQUAL(sgit_pathspec_init(&ps, items, 2), 0);
-	ao.pathspec = &ps;
-	CU_ASSERT_EQUAL(sgit_worktree_add(&res, idx, repo, &ao), 0);
+	CU_ASSERT_EQUAL(add_two(&res, idx, repo, items), 0);
 	CU_ASSERT_EQUAL(res.nignored, 1);
 	if (res.nignored == 1)
 		CU_ASSERT_STRING_EQUAL(res.ignored[0], "x.log");
 	CU_ASSERT_PTR_NOT_NULL(sgit_index_get(idx, "new", 0));
 	CU_ASSERT_PTR_NULL(sgit_index_get(idx, "x.log", 0));
 	sgit_add_result_release(&res);
-	sgit_pathspec_release(&ps);
 	sgit_index_free(idx);
 	sgit_repo_free(repo);
 }
 
 static void test_an_item_matching_nothing_fails_before_any_change(void)
 {
-	struct sgit_repo *repo;
 	struct sgit_index *idx = NULL;
-	struct sgit_pathspec ps = SGIT_PATHSPEC_INIT;
-	struct sgit_add_options ao = SGIT_ADD_OPTIONS_INIT;
+	struct sgit_repo *repo = open_wt(&idx, "echo n >new");
 	struct sgit_add_result res = SGIT_ADD_RESULT_INIT;
-	const char *items[] = { "new", "missing" };
+	const char *const items[] = { "new", "missing" };
 
-	CU_ASSERT_FATAL(have_git);
-	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && echo n >new"), 0);
-	repo = unit_open_repo("wt");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
-	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
-	CU_ASSERT_EQUAL(sgit_pathspec_init(&ps, items, 2), 0);
-	ao.pathspec = &ps;
-	CU_ASSERT_EQUAL(sgit_worktree_add(&res, idx, repo, &ao), SGIT_ENOTFOUND);
+	CU_ASSERT_EQUAL(add_two(&res, idx, repo, items), SGIT_ENOTFOUND);
 	CU_ASSERT_EQUAL(res.unmatched, 1);
 	CU_ASSERT_PTR_NULL(sgit_index_get(idx, "new", 0));
 	sgit_add_result_release(&res);
-	sgit_pathspec_release(&ps);
 	sgit_index_free(idx);
 	sgit_repo_free(repo);
 }
 
 static void test_a_file_gone_before_it_is_staged_is_an_error(void)
 {
-	struct sgit_repo *repo;
 	struct sgit_index *idx = NULL;
+	struct sgit_repo *repo = open_wt(&idx, "echo v >vanish");
 	struct stat st;
 	struct sgit_buf path = SGIT_BUF_INIT;
-	size_t before;
+	size_t before = sgit_index_count(idx);
 
-	CU_ASSERT_FATAL(have_git);
-	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && echo v >vanish"), 0);
-	repo = unit_open_repo("wt");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
-	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
-	before = sgit_index_count(idx);
 	sgit_buf_printf(&path, "%s/wt/vanish", unit_tmpdir());
 	CU_ASSERT_EQUAL(lstat(path.ptr, &st), 0);
 	unlink(path.ptr);
@@ -175,18 +159,13 @@ static void test_a_file_gone_before_it_is_staged_is_an_error(void)
 
 static void test_rm_refuses_to_lose_local_changes(void)
 {
-	struct sgit_repo *repo;
 	struct sgit_index *idx = NULL;
+	struct sgit_repo *repo = open_wt(&idx, "git checkout -q -- . && echo more >>a");
 	struct sgit_pathspec ps = SGIT_PATHSPEC_INIT;
 	struct sgit_rm_options ro = SGIT_RM_OPTIONS_INIT;
 	struct sgit_rm_result res = SGIT_RM_RESULT_INIT;
 	const char *items[] = { "a", "d" };
 
-	CU_ASSERT_FATAL(have_git);
-	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && git checkout -q -- . && echo more >>a"), 0);
-	repo = unit_open_repo("wt");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
-	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
 	CU_ASSERT_EQUAL(sgit_pathspec_init(&ps, items, 2), 0);
 	ro.pathspec = &ps;
 	CU_ASSERT_EQUAL(sgit_worktree_rm(&res, idx, repo, &ro), SGIT_EINVALID);
@@ -212,16 +191,11 @@ static void test_rm_refuses_to_lose_local_changes(void)
 
 static void test_mv_of_a_folder_moves_every_entry_below_it(void)
 {
-	struct sgit_repo *repo;
 	struct sgit_index *idx = NULL;
+	struct sgit_repo *repo = open_wt(&idx, "git reset -q --hard");
 	struct sgit_mv_options mo = SGIT_MV_OPTIONS_INIT;
 	const char *srcs[] = { "d" }, *dsts[] = { "moved" }, *bad[] = { "nothing" };
 
-	CU_ASSERT_FATAL(have_git);
-	CU_ASSERT_EQUAL_FATAL(unit_sh("cd wt && git reset -q --hard"), 0);
-	repo = unit_open_repo("wt");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(repo);
-	CU_ASSERT_EQUAL(sgit_index_open(&idx, repo), 0);
 	CU_ASSERT_EQUAL(sgit_worktree_mv(idx, repo, bad, dsts, 1, &mo), SGIT_EINVALID);
 	CU_ASSERT_STRING_EQUAL(sgit_error_message(sgit_repo_error(repo)),
 			       "bad source, source=nothing, destination=moved");

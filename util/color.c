@@ -1,8 +1,8 @@
-/* porcelain/ref_format_color.c: git's color syntax ("bold red", "#ff8000 blue", "reset") to SGR bytes */
+/* util/color.c: git's colour syntax ("bold red", "#ff8000 blue", "reset") to SGR bytes */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "porcelain/ref_format_int.h"
+#include "util/color.h"
 
 enum color_kind { COLOR_UNSET, COLOR_NORMAL, COLOR_ANSI, COLOR_256, COLOR_RGB };
 
@@ -158,7 +158,7 @@ static int set_color(struct sgit_buf *out, int reset, unsigned long attrs, const
 }
 
 /* Words: "reset", up to two colors (foreground, background), attributes. -1 for anything else. */
-int ref_color_parse(struct sgit_buf *out, const char *value)
+int sgit_color_parse(struct sgit_buf *out, const char *value)
 {
 	struct color fg = { COLOR_UNSET, 0, { 0, 0, 0 } }, bg = fg, c;
 	unsigned long attrs = 0;
