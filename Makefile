@@ -20,9 +20,10 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) -MMD -MP
 # against 1.4 ms), and sgit is run thousands of times by scripts.
 LIBS    := -Wl,-Bstatic -lcrypto -lz -Wl,-Bdynamic -ldl -lpthread
 
-LIB_SRC  := $(sort $(wildcard util/*.c objects/*.c refs/*.c gpg/*.c porcelain/*.c))
+LIB_SRC  := $(sort $(wildcard util/*.c objects/*.c refs/*.c gpg/*.c) \
+		$(filter-out porcelain/cli/%,$(wildcard porcelain/*/*.c)))
 CLI_SRC  := $(sort $(wildcard porcelain/cli/*.c))
-UNIT_SRC := $(sort $(wildcard tests/unit/*/test_*.c))
+UNIT_SRC := $(sort $(wildcard tests/unit/*/test_*.c tests/unit/*/*/test_*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN := $(UNIT_SRC:%.c=$(BUILD)/%)
@@ -65,9 +66,11 @@ $(UNIT_MAIN_OBJ): tests/unit/runner.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -c -o $@ $<
 
-# The library never prints or exits: check the archive's undefined symbols.
+# The library never prints or exits: check the archive's undefined symbols;
+# and its folders depend on each other one way only (scripts/check-layers).
 lint-lib: $(LIBA)
 	@sh scripts/check-lib-symbols $(LIBA)
+	@sh scripts/check-layers $(BUILD)
 
 check: all $(UNIT_BIN) lint-lib
 	@BUILD=$(BUILD) SGIT_BIN=$(abspath $(SGIT_BIN)) sh tests/run.sh

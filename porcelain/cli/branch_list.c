@@ -3,7 +3,7 @@
 #include <string.h>
 #include "porcelain/cli/branch_list.h"
 #include "porcelain/cli/reflist.h"
-#include "porcelain/refinfo.h"
+#include "porcelain/branches/refinfo.h"
 #include "sgit/branch.h"
 #include "util/wildmatch.h"
 

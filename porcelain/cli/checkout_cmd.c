@@ -7,7 +7,7 @@
 #include "porcelain/cli/pathspec_arg.h"
 #include "porcelain/cli/ref_cmd.h"
 #include "porcelain/cli/worktree_cmd.h"
-#include "porcelain/refinfo.h"
+#include "porcelain/branches/refinfo.h"
 #include "sgit/changes.h"
 #include "util/quote.h"
 

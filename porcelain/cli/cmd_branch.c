@@ -3,7 +3,7 @@
 #include "porcelain/cli/cli.h"
 #include "porcelain/cli/branch_list.h"
 #include "porcelain/cli/ref_cmd.h"
-#include "porcelain/refinfo.h"
+#include "porcelain/branches/refinfo.h"
 #include "sgit/branch.h"
 
 static const char *const branch_usage[] = {

@@ -10,7 +10,7 @@
 #include "porcelain/cli/reflist.h"
 #include "porcelain/cli/sign_cmd.h"
 #include "porcelain/cli/verify_cmd.h"
-#include "porcelain/refinfo.h"
+#include "porcelain/branches/refinfo.h"
 #include "sgit/tag_create.h"
 #include "util/fs.h"
 #include "util/message.h"

@@ -4,7 +4,7 @@
 #include <strings.h>
 #include "porcelain/cli/ref_cmd.h"
 #include "porcelain/cli/reflist.h"
-#include "porcelain/refinfo.h"
+#include "porcelain/branches/refinfo.h"
 #include "util/wildmatch.h"
 
 void reflist_clear(struct reflist *l)
