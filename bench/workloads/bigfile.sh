@@ -30,3 +30,18 @@ big_cat_p_setup() { big_setup; }
 big_cat_p_run() { cd big && measure "$1" cat-file -p "$(cat ../big.id)" >"$BENCH_STDOUT"; }
 big_diffstat_setup() { big_setup; }
 big_diffstat_run() { cd big && measure "$1" diff --stat HEAD~ HEAD >"$BENCH_STDOUT"; }
+
+workload big_message_log "log -1, a 100 MB commit message" 1.50
+workload big_message_show "show -s, a 100 MB commit message" 1.50
+
+make_big_message() {
+	rm -rf bigmsg && git init -q bigmsg &&
+	awk 'BEGIN { for (i = 0; i < 2500000; i++) printf "line %d of a long commit message body\n", i }' \
+		>bigmsg.txt &&
+	git -C bigmsg update-ref HEAD "$(git -C bigmsg commit-tree -F ../bigmsg.txt "$(git -C bigmsg write-tree)")"
+}
+big_message_setup() { bench_once bigmsg-v1 make_big_message; }
+big_message_log_setup() { big_message_setup; }
+big_message_log_run() { cd bigmsg && measure "$1" log -1 >"$BENCH_STDOUT"; }
+big_message_show_setup() { big_message_setup; }
+big_message_show_run() { cd bigmsg && measure "$1" show -s >"$BENCH_STDOUT"; }
