@@ -96,7 +96,8 @@ check_doc() (
 		eval "$_dt_cmd" >"$d/out" 2>&1 </dev/null
 		_dt_rc=$?
 		[ $_dt_rc = 0 ] || echo "(exit status $_dt_rc)" >>"$d/out"
-		_dt_what="$name:$_dt_line: \$ $(head -n 1 "$d/steps/$_dt_n.cmd")"
+		# lib.sh prints with echo, which reads backslashes: double them
+		_dt_what="$name:$_dt_line: \$ $(head -n 1 "$d/steps/$_dt_n.cmd" | sed 's/\\/\\\\/g')"
 		if matches "$d/steps/$_dt_n.exp" "$d/out"; then ok "$_dt_what"; else
 			not_ok "$_dt_what"
 			diff -u "$d/steps/$_dt_n.exp" "$d/out" | sed '1,2d; s/^/  /' | head -n 40
