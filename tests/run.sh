@@ -1,5 +1,5 @@
 #!/bin/sh
-# Run unit, e2e and interop tests (or the kinds named) and end with one line
+# Run the unit, e2e, interop and docs tests (or the kinds named) and end with one line
 # "N passed, N failed". Exit non-zero when anything failed.
 # Test files run in parallel (TEST_JOBS, default: the number of cores); each
 # writes to its own log, and the logs are reported in a fixed order.
