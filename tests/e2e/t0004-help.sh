@@ -24,7 +24,8 @@ options_of() {
 	log | show | rev-list) src="cmd_$(echo "$1" | tr - _).c log_cmd_*.c" ;;
 	*) src="cmd_$(echo "$1" | tr - _).c" ;;
 	esac
-	(cd "$SGIT_TEST_TOP/porcelain/cli" && cat $src) |
+	# string literals outside comments
+	(cd "$SGIT_TEST_TOP/porcelain/cli" && cat $src) | perl -0pe 's{/\*.*?\*/}{}gs' |
 		grep -o '"--[a-z][a-z0-9-]*' | sed 's/^"//' | sort -u
 }
 
