@@ -246,6 +246,34 @@ static int make_repo(struct clone_run *cr)
 	return rc;
 }
 
+/*
+ * A local clone links the other side's files without reading them. git
+ * reads the commit it will point the new branch (or a detached HEAD) at
+ * before writing that ref, so a truncated or damaged pack fails the clone
+ * instead of leaving a branch nobody can read. A bare clone writes no such
+ * ref, and git reads nothing there either.
+ */
+static int check_head(struct clone_run *cr)
+{
+	struct sgit_buf data = SGIT_BUF_INIT;
+	enum sgit_object_type type;
+	struct sgit_oid got;
+	char hex[SGIT_OID_HEXSZ + 1];
+	int rc;
+
+	if (cr->opts->bare || sgit_oid_is_zero(&cr->head))
+		return 0;
+	if ((rc = sgit_odb_read(&data, &type, sgit_repo_odb(cr->repo), &cr->head)) < 0)
+		goto out;
+	if ((rc = sgit_object_hash(&got, type, data.ptr, data.len)) < 0)
+		rc = sgit_error_nomem(cr->err);
+	else if (!sgit_oid_equal(&got, &cr->head))
+		rc = sgit_error_set(cr->err, SGIT_ECORRUPT, "hash mismatch %s", sgit_oid_tohex(hex, &cr->head));
+out:
+	sgit_buf_release(&data);
+	return rc;
+}
+
 /* Every branch and tag of the other side: the objects as one pack, the refs packed as git has them. */
 static int copy(struct clone_run *cr)
 {
@@ -261,6 +289,8 @@ static int copy(struct clone_run *cr)
 						   cr->err)) < 0)
 			goto out;
 		sgit_odb_refresh(sgit_repo_odb(cr->repo));
+		if ((rc = check_head(cr)) < 0)
+			goto out;
 	} else {
 		for (i = 0; i < cr->src.n && rc == 0; i++)
 			rc = sgit_fetch__oids_add(&wants, &cr->src.refs[i].oid);
