@@ -304,9 +304,26 @@ int sgit_refdb_update(struct sgit_refdb *db, const struct sgit_ref_update *u)
 		new_val = *u->new_oid;
 	/* a symbolic ref is logged with the value of its target, when it has one */
 	have_new = u->new_oid || sgit_refdb_resolve(&new_val, NULL, db, u->symref_target) == 0;
-	if ((u->reflog_msg && have_new && (rc = write_logs(db, u, final.ptr, &cur, &new_val)) < 0) ||
-	    (rc = sgit_lockfile_write(&lk, content.ptr, content.len, db->err)) < 0 ||
-	    (rc = sgit_lockfile_commit(&lk, db->err)) < 0)
+	/*
+	 * git's order: a new value goes into the lock first and is logged only
+	 * once it is written (a full disk leaves no log line for a value the
+	 * ref never had); a symbolic ref is logged before its lock is written.
+	 */
+	if (u->symref_target && u->reflog_msg && have_new &&
+	    (rc = write_logs(db, u, final.ptr, &cur, &new_val)) < 0)
+		goto out;
+	if ((rc = sgit_lockfile_write(&lk, content.ptr, content.len, db->err)) < 0) {
+		rc = sgit_error_set(db->err, rc, "cannot update ref '%s': couldn't write '%s'", final.ptr,
+				    lk.lock_path.ptr);
+		goto out;
+	}
+	if (!u->symref_target && u->reflog_msg && have_new &&
+	    (rc = write_logs(db, u, final.ptr, &cur, &new_val)) < 0) {
+		if (rc == SGIT_EOS)
+			sgit_error_prefix(db->err, "cannot update the ref '%s'", final.ptr);
+		goto out;
+	}
+	if ((rc = sgit_lockfile_commit(&lk, db->err)) < 0)
 		goto out;
 out:
 	sgit_lockfile_rollback(&lk);
