@@ -199,9 +199,16 @@ void fetch_cmd_print_warnings(const struct sgit_fetch_result *res)
 void fetch_cmd_print(struct fetch_cmd_display *d, const struct sgit_fetch_result *res,
 		     struct sgit_repo *repo)
 {
+	size_t i;
+
 	fetch_cmd_print_warnings(res);
-	if (d->verbosity < 0)
+	if (d->verbosity < 0) {
+		/* -q hides the table, not a ref that could not be updated (a stale lock, say) */
+		for (i = 0; i < res->nrefs; i++)
+			if (res->refs[i].error)
+				fprintf(stderr, "error: %s\n", res->refs[i].error);
 		return;
+	}
 	show_pruned(d, res, repo);
 	show_group(d, res, 1, repo);
 	show_group(d, res, 2, repo);

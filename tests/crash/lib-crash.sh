@@ -28,7 +28,7 @@ may have crashed in this repository earlier:
 remove the file manually to continue.'
 
 # faulted <fault> <N> <command...>: run the command with the Nth call faulted;
-# <fault> is enospc, kill, kill-rename or kill-unlink. Sets rc.
+# <fault> is enospc, kill, kill-rename, kill-unlink or kill-fsync. Sets rc.
 faulted() {
 	fault=$1 n=$2; shift 2
 	case $fault in
@@ -36,6 +36,7 @@ faulted() {
 	kill) spec=write:signal=SIGKILL ;;
 	kill-rename) spec=rename:signal=SIGKILL ;;
 	kill-unlink) spec=unlink:signal=SIGKILL ;;
+	kill-fsync) spec=fsync:signal=SIGKILL ;;
 	esac
 	strace -f -o /dev/null -e inject=$spec:when=$n "$@" >"$TEST_DIR/.cmd.out" 2>"$TEST_DIR/.cmd.err"
 	rc=$?
@@ -82,7 +83,7 @@ works_again() {
 	tries=0
 	while :; do
 		"$@" >"$TEST_DIR/.again.out" 2>"$TEST_DIR/.again.err" && return 0
-		lock=$(sed -n "s/^fatal: .*Unable to create '\\(.*\\.lock\\)': File exists\\.\$/\\1/p" \
+		lock=$(sed -n "s/^[a-z]*: .*Unable to create '\\(.*\\.lock\\)': File exists\\.\$/\\1/p" \
 			"$TEST_DIR/.again.err" | head -n 1)
 		tries=$((tries + 1))
 		if [ -z "$lock" ] || [ $tries -gt 4 ]; then
@@ -90,7 +91,10 @@ works_again() {
   $label: '$*' fails: $(head -n 2 "$TEST_DIR/.again.err" | tr '\n' ' ')"
 			return 1
 		fi
-		if [ "$(sed 1d "$TEST_DIR/.again.err")" != "$lock_hint" ]; then
+		# the six lines after the first report of it
+		hint=$(awk '!seen && /Unable to create .*: File exists\.$/ { seen = n = 1; next } n && n <= 6 { print; n++ }' \
+			"$TEST_DIR/.again.err")
+		if [ "$hint" != "$lock_hint" ]; then
 			problems="$problems
   $label: the stale lock '$lock' is reported without git's hint"
 		fi
@@ -119,12 +123,13 @@ calls() {
 # 1..(calls in a clean run), fault call N of the command run in a fresh copy
 # of the template (its work tree), then the check function (in the copy; it
 # sees $rc, $fault, $n and adds to $problems), sound, and works_again with
-# $again. One report line.
+# the script's function "again". One report line.
 crash_loop() {
 	what=$1 fault=$2 tpl=$3 check=$4; shift 4
 	case $fault in
 	kill-rename) sc=rename ;;
 	kill-unlink) sc=unlink ;;
+	kill-fsync) sc=fsync ;;
 	*) sc=write ;;
 	esac
 	k=$(calls $sc "$tpl" "$@")
@@ -135,11 +140,10 @@ crash_loop() {
 		runs=$((runs + 1))
 		"$check" "$fault@$n"
 		sound "$fault@$n (rc $rc)"
-		# shellcheck disable=SC2086
-		works_again "$fault@$n" $again
+		works_again "$fault@$n" again
 		cd "$TEST_DIR" || exit 2
 		n=$((n + 1))
 	done
-	[ "$k" -gt 0 ] || problems="  no $sc calls to fault"
+	[ "${k:-0}" -gt 0 ] || problems="  no $sc calls to fault"
 	report "$what: $fault at each of $k ${sc}s" $runs
 }

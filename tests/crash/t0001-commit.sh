@@ -29,7 +29,7 @@ commit_check() {
 	fi
 	[ "$fault" = enospc ] && [ "$rc" != 0 ] && logs_agree "$1" HEAD refs/heads/main
 }
-again="$SGIT_BIN commit -q --allow-empty -a -m again"
+again() { sgit commit -q --allow-empty -a -m again; }
 for fault in enospc kill kill-rename; do
 	crash_loop "commit -a" $fault tpl commit_check "$SGIT_BIN" commit -q -a -m second
 done
