@@ -188,12 +188,19 @@ static void show_pruned(struct fetch_cmd_display *d, const struct sgit_fetch_res
 	}
 }
 
+void fetch_cmd_print_lines(const char *prefix, const struct sgit_buf *lines)
+{
+	const char *p = lines->ptr, *nl;
+
+	for (; p && *p && (nl = strchr(p, '\n')); p = nl + 1)
+		fprintf(stderr, "%s: %.*s\n", prefix, (int)(nl - p), p);
+}
+
 void fetch_cmd_print_warnings(const struct sgit_fetch_result *res)
 {
-	const char *p = res->warnings.ptr, *nl;
-
-	for (; *p && (nl = strchr(p, '\n')); p = nl + 1)
-		fprintf(stderr, "warning: %.*s\n", (int)(nl - p), p);
+	/* git says which refs it ignores as it maps them, before anything else */
+	fetch_cmd_print_lines("error", &res->errors);
+	fetch_cmd_print_lines("warning", &res->warnings);
 }
 
 void fetch_cmd_print(struct fetch_cmd_display *d, const struct sgit_fetch_result *res,

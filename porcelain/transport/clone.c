@@ -15,6 +15,7 @@ void sgit_clone_result_release(struct sgit_clone_result *res)
 {
 	free(res->dir);
 	free(res->detached);
+	sgit_buf_release(&res->errors);
 	*res = (struct sgit_clone_result)SGIT_CLONE_RESULT_INIT;
 }
 
@@ -274,6 +275,38 @@ out:
 	return rc;
 }
 
+/* Where clone stores the other side's ref name: 1 with local set, 0 when it keeps no copy, SGIT_ENOMEM. */
+static int local_name(struct sgit_buf *local, const struct clone_run *cr, const char *name)
+{
+	int rc;
+
+	if (!strncmp(name, "refs/tags/", 10) || (cr->opts->bare && !strncmp(name, "refs/heads/", 11)))
+		rc = sgit_buf_sets(local, name);
+	else if (!strncmp(name, "refs/heads/", 11))
+		rc = sgit_buf_printf(local, "refs/remotes/%s/%s", cr->origin.ptr, name + 11);
+	else
+		return 0;
+	return rc < 0 ? SGIT_ENOMEM : 1;
+}
+
+/* The other side's refs with names git cannot store: ignored aloud, as git does. */
+static int ignore_funny(struct clone_run *cr)
+{
+	const char *p = cr->src.funny.ptr, *nl;
+	struct sgit_buf name = SGIT_BUF_INIT, local = SGIT_BUF_INIT;
+	int rc = 0;
+
+	for (; rc == 0 && p && (nl = strchr(p, '\n')); p = nl + 1) {
+		if (sgit_buf_set(&name, p, (size_t)(nl - p)) < 0)
+			rc = SGIT_ENOMEM;
+		else if ((rc = local_name(&local, cr, name.ptr)) > 0)
+			rc = sgit_fetch__funny(&cr->res->errors, local.ptr);
+	}
+	sgit_buf_release(&name);
+	sgit_buf_release(&local);
+	return rc < 0 ? sgit_error_nomem(cr->err) : 0;
+}
+
 /* Every branch and tag of the other side: the objects as one pack, the refs packed as git has them. */
 static int copy(struct clone_run *cr)
 {
@@ -301,14 +334,10 @@ static int copy(struct clone_run *cr)
 			goto out;
 		cr->res->objects = objects.n;
 	}
+	if ((rc = ignore_funny(cr)) < 0)
+		goto out;
 	for (i = 0; i < cr->src.n && rc == 0; i++) {
-		const char *name = cr->src.refs[i].name;
-
-		if (!strncmp(name, "refs/tags/", 10) || (cr->opts->bare && !strncmp(name, "refs/heads/", 11)))
-			rc = sgit_buf_sets(&local, name);
-		else if (!strncmp(name, "refs/heads/", 11))
-			rc = sgit_buf_printf(&local, "refs/remotes/%s/%s", cr->origin.ptr, name + 11);
-		else
+		if ((rc = local_name(&local, cr, cr->src.refs[i].name)) == 0)
 			continue;
 		u.name = local.ptr;
 		u.new_oid = &cr->src.refs[i].oid;

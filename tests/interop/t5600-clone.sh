@@ -76,6 +76,23 @@ KEEP=1 twin "a destination that is not empty" there
 rm -rf g s
 twin "a branch the other side does not have" -b nosuch there
 
+# Refs whose names git cannot store (a loose one, a packed tag): listed by
+# the other side, ignored here aloud with git's words, by clone and fetch.
+git clone -q --bare there funny.git || exit 2
+id=$(git -C funny.git rev-parse HEAD)
+echo "$id" >"funny.git/refs/heads/bad..name" && echo "$id refs/tags/a..b" >>funny.git/packed-refs
+twin "a source with funny ref names" funny.git
+twin "a bare clone of a source with funny ref names" --bare funny.git
+rm -rf g s && git clone -q funny.git g 2>/dev/null && cp -R g s || exit 2
+git -C funny.git update-ref refs/heads/master "$(git -C funny.git commit-tree -p "$id" -m more "$id^{tree}")"
+(cd g && git fetch origin >../g.out 2>../g.err; echo "exit $?" >>../g.err)
+(cd s && sgit fetch origin >../s.out 2>../s.err; echo "exit $?" >>../s.err)
+expect_files_eq "fetch of funny ref names: stderr and exit code" g.err s.err
+(cd g && git fetch -q origin 'refs/heads/*:refs/x/*' >../g.out 2>../g.err; echo "exit $?" >>../g.err)
+(cd s && sgit fetch -q origin 'refs/heads/*:refs/x/*' >../s.out 2>../s.err; echo "exit $?" >>../s.err)
+expect_files_eq "fetch -q of funny ref names into refs/x/: stderr and exit code" g.err s.err
+expect_eq "the same refs after both fetches" "$(git -C g for-each-ref)" "$(git -C s for-each-ref)"
+
 # A pack cut short behind its own trailer (the index still lists every
 # object): the tip cannot be read. git reads the commit the new branch will
 # name before writing it, fails with 128 and leaves nothing (the words are
