@@ -208,11 +208,50 @@ static int head_points_at(struct sgit_refdb *db, const char *name)
 	return yes;
 }
 
-/* The ref's own log, the log of the symbolic ref the update came through, and HEAD's. */
+/*
+ * Put the logs of names[0..n) back to the sizes they had (-1: there was no
+ * log, -2: unknown, left alone), so a refused update leaves no line for a
+ * value its ref never had.
+ */
+static void unlog(struct sgit_refdb *db, const char *const *names, const off_t *sizes, size_t n)
+{
+	struct sgit_buf path = SGIT_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (sizes[i] == -2 || sgit_refdb__path(&path, db, "logs/", names[i]) < 0)
+			continue;
+		if (sizes[i] < 0)
+			unlink(path.ptr);
+		else if (truncate(path.ptr, sizes[i]) < 0)
+			continue;	/* best effort: the update fails either way */
+	}
+	sgit_buf_release(&path);
+}
+
+/* The size of name's log, -1 when it has none, -2 when that cannot be told. */
+static off_t log_size(struct sgit_refdb *db, const char *name)
+{
+	struct sgit_buf path = SGIT_BUF_INIT;
+	struct stat st;
+	off_t size = -2;
+
+	if (sgit_refdb__path(&path, db, "logs/", name) == 0)
+		size = stat(path.ptr, &st) == 0 ? st.st_size : errno == ENOENT ? -1 : -2;
+	sgit_buf_release(&path);
+	return size;
+}
+
+/*
+ * The ref's own log, the log of the symbolic ref the update came through,
+ * and HEAD's. When one cannot be written, the lines already added to the
+ * others are taken back (git leaves them).
+ */
 static int write_logs(struct sgit_refdb *db, const struct sgit_ref_update *u, const char *final,
 		      const struct current *cur, const struct sgit_oid *new_oid)
 {
 	const char *names[3] = { final, NULL, NULL };
+	off_t sizes[3] = { -2, -2, -2 };
 	size_t n = 1, i;
 	int rc = 0;
 
@@ -223,11 +262,17 @@ static int write_logs(struct sgit_refdb *db, const struct sgit_ref_update *u, co
 	for (i = 0; i < n && !rc; i++) {
 		if (!sgit_reflog__wanted(db, names[i]))
 			continue;
-		if (!u->committer)
-			return sgit_error_set(db->err, SGIT_EINVALID,
-					      "no committer identity for the reflog of '%s'", names[i]);
+		if (!u->committer) {
+			rc = sgit_error_set(db->err, SGIT_EINVALID,
+					    "no committer identity for the reflog of '%s'", names[i]);
+			continue;
+		}
+		sizes[i] = log_size(db, names[i]);
 		rc = sgit_reflog__append(db, names[i], &cur->oid, new_oid, u->committer, u->reflog_msg);
 	}
+	/* i is one past the log that failed: a part of its line may be there too */
+	if (rc < 0)
+		unlog(db, names, sizes, i);
 	return rc;
 }
 
@@ -304,9 +349,26 @@ int sgit_refdb_update(struct sgit_refdb *db, const struct sgit_ref_update *u)
 		new_val = *u->new_oid;
 	/* a symbolic ref is logged with the value of its target, when it has one */
 	have_new = u->new_oid || sgit_refdb_resolve(&new_val, NULL, db, u->symref_target) == 0;
-	if ((u->reflog_msg && have_new && (rc = write_logs(db, u, final.ptr, &cur, &new_val)) < 0) ||
-	    (rc = sgit_lockfile_write(&lk, content.ptr, content.len, db->err)) < 0 ||
-	    (rc = sgit_lockfile_commit(&lk, db->err)) < 0)
+	/*
+	 * git's order: a new value goes into the lock first and is logged only
+	 * once it is written (a full disk leaves no log line for a value the
+	 * ref never had); a symbolic ref is logged before its lock is written.
+	 */
+	if (u->symref_target && u->reflog_msg && have_new &&
+	    (rc = write_logs(db, u, final.ptr, &cur, &new_val)) < 0)
+		goto out;
+	if ((rc = sgit_lockfile_write(&lk, content.ptr, content.len, db->err)) < 0) {
+		rc = sgit_error_set(db->err, rc, "cannot update ref '%s': couldn't write '%s'", final.ptr,
+				    lk.lock_path.ptr);
+		goto out;
+	}
+	if (!u->symref_target && u->reflog_msg && have_new &&
+	    (rc = write_logs(db, u, final.ptr, &cur, &new_val)) < 0) {
+		if (rc == SGIT_EOS)
+			sgit_error_prefix(db->err, "cannot update the ref '%s'", final.ptr);
+		goto out;
+	}
+	if ((rc = sgit_lockfile_commit(&lk, db->err)) < 0)
 		goto out;
 out:
 	sgit_lockfile_rollback(&lk);

@@ -115,9 +115,12 @@ int sgit_reflog__append(struct sgit_refdb *db, const char *name, const struct sg
 		rc = sgit_error_nomem(db->err);
 		goto out;
 	}
-	if ((rc = open_log(&fd, path.ptr, db->err)) < 0 ||
-	    (rc = sgit_fs_write_all(fd, line.ptr, line.len, path.ptr, db->err)) < 0)
+	if ((rc = open_log(&fd, path.ptr, db->err)) < 0)
 		goto out;
+	if ((rc = sgit_fs_write_all(fd, line.ptr, line.len, path.ptr, db->err)) < 0) {
+		rc = sgit_error_set(db->err, SGIT_EOS, "unable to append to '%s': %s", path.ptr, strerror(errno));
+		goto out;
+	}
 	if (close(fd) < 0)
 		rc = sgit_error_set(db->err, SGIT_EOS, "unable to append to '%s': %s", path.ptr, strerror(errno));
 	fd = -1;

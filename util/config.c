@@ -1,10 +1,13 @@
 /* util/config.c: an ordered set of config entries: loading, lookup, typed values, keys */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "util/config_int.h"
 #include "util/fs.h"
 
@@ -164,25 +167,100 @@ static int load_buffer(struct sgit_config *cfg, const char *data, size_t len, co
 	return sgit_config_syntax_parse(&src, load_entry, NULL, &load, err);
 }
 
+/* No config file is this big: more is refused rather than read into memory. */
+#define CONFIG_MAX_SIZE ((size_t)16 << 20)
+
+/*
+ * Read at most CONFIG_MAX_SIZE bytes of path into out. 1 when there was
+ * more (out then ends after its last whole line), 0 when all was read,
+ * SGIT_ENOTFOUND, or SGIT_EOS with errno set. A FIFO or socket is refused
+ * before a read can block for ever; /dev/zero ends at the limit.
+ */
+static int read_bounded(struct sgit_buf *out, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), rc = 0, e = 0;
+	struct stat st;
+	ssize_t n;
+	char *lf;
+
+	if (fd < 0)
+		return errno == ENOENT ? SGIT_ENOTFOUND : SGIT_EOS;
+	if (fstat(fd, &st) < 0 || fcntl(fd, F_SETFL, 0) < 0) {
+		e = errno;
+		goto out;
+	}
+	if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
+		e = EINVAL;
+		goto out;
+	}
+	if (sgit_buf_grow(out, S_ISREG(st.st_mode) && (size_t)st.st_size <= CONFIG_MAX_SIZE
+			  ? (size_t)st.st_size + 1 : CONFIG_MAX_SIZE + 1) < 0) {
+		e = ENOMEM;
+		goto out;
+	}
+	while (out->len <= CONFIG_MAX_SIZE) {
+		if (out->alloc - out->len < 2 && sgit_buf_grow(out, 65536) < 0) {
+			e = ENOMEM;
+			goto out;
+		}
+		n = read(fd, out->ptr + out->len, out->alloc - out->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			e = n < 0 ? errno : 0;
+			goto out;
+		}
+		sgit_buf_setlen(out, out->len + (size_t)n);
+	}
+	lf = memrchr(out->ptr, '\n', CONFIG_MAX_SIZE);
+	sgit_buf_truncate(out, lf ? (size_t)(lf - out->ptr) + 1 : 0);
+	rc = 1;
+out:
+	close(fd);
+	if (e) {
+		errno = e;
+		rc = SGIT_EOS;
+	}
+	return rc;
+}
+
+/* Lines in data, plus one: the number of the first line not read. */
+static int line_after(const struct sgit_buf *data)
+{
+	const char *p = data->ptr, *end = data->ptr + data->len;
+	int n = 1;
+
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p)))) {
+		p++;
+		n++;
+	}
+	return n;
+}
+
 static int load_path(struct sgit_config *cfg, const char *path, enum sgit_config_scope scope,
 		     int depth, struct sgit_error *err)
 {
 	struct sgit_buf data = SGIT_BUF_INIT;
-	int rc = sgit_fs_read_file(&data, path, err);
+	int rc = read_bounded(&data, path), more = rc == 1;
 
 	if (rc == SGIT_ENOTFOUND) {
-		sgit_error_clear(err);
 		rc = 0;
 		goto out;
 	}
 	if (rc == SGIT_EOS) {
 		int e = errno;
 
-		rc = sgit_error_set(err, SGIT_EOS, "unable to read config file '%s': %s", path, strerror(e));
+		rc = e == ENOMEM ? sgit_error_nomem(err)
+		     : sgit_error_set(err, SGIT_EOS, "unable to read config file '%s': %s", path,
+				      e == EINVAL ? "not a regular file" : strerror(e));
 	}
 	if (rc < 0)
 		goto out;
+	/* a bad line in what was read is what git reports; past that, where reading stopped */
 	rc = load_buffer(cfg, data.ptr, data.len, path, scope, depth, err);
+	if (!rc && more)
+		rc = sgit_error_set(err, SGIT_ECONFIG, "bad config line %d in file %s",
+				    line_after(&data), path);
 out:
 	sgit_buf_release(&data);
 	return rc;

@@ -68,8 +68,9 @@ struct sgit_fetch_result {
 	size_t objects;		/* objects copied (one new pack) */
 	struct sgit_buf fetch_head;	/* the lines written to FETCH_HEAD */
 	struct sgit_buf warnings;	/* git's "warning: " messages, one per line, without the prefix */
+	struct sgit_buf errors;		/* git's "error: " messages (refs ignored), likewise */
 };
-#define SGIT_FETCH_RESULT_INIT { NULL, NULL, NULL, 0, 0, 0, 0, SGIT_BUF_INIT, SGIT_BUF_INIT }
+#define SGIT_FETCH_RESULT_INIT { NULL, NULL, NULL, 0, 0, 0, 0, SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT }
 void sgit_fetch_result_release(struct sgit_fetch_result *res);
 
 /* Which tags come along; SGIT_FETCH_TAGS_DEFAULT leaves it to remote.<name>.tagOpt. */
@@ -170,8 +171,9 @@ struct sgit_clone_result {
 	int dangling_head;	/* its HEAD names a missing branch: nothing was checked out */
 	char *detached;		/* HEAD was detached at this tag or commit (hex), else NULL */
 	size_t objects;
+	struct sgit_buf errors;	/* git's "error: " messages (refs ignored), one per line, no prefix */
 };
-#define SGIT_CLONE_RESULT_INIT { NULL, 0, 0, 0, NULL, 0 }
+#define SGIT_CLONE_RESULT_INIT { NULL, 0, 0, 0, NULL, 0, SGIT_BUF_INIT }
 void sgit_clone_result_release(struct sgit_clone_result *res);
 
 /*

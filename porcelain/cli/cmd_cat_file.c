@@ -307,8 +307,10 @@ static int batch_all(struct cli_ctx *ctx, struct batch *b, int unordered)
 		rc = cli_fatal_err(cli_err(ctx));
 		goto out;
 	}
-	/* sorted and unique even when unordered: an object in two stores is shown once */
-	qsort(l.ids, l.nr, sizeof(*l.ids), cmp_oid);
+	/* sorted and unique even when unordered: an object in two stores is shown once;
+	 * an empty store leaves ids NULL, which qsort must not be given */
+	if (l.nr > 1)
+		qsort(l.ids, l.nr, sizeof(*l.ids), cmp_oid);
 	for (i = 0; !rc && i < l.nr; i++)
 		if (!i || !sgit_oid_equal(&l.ids[i - 1], &l.ids[i]))
 			rc = batch_one(ctx, b, &l.ids[i], NULL);

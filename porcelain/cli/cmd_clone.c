@@ -62,6 +62,7 @@ static void detached_advice(const char *hex)
 
 static int report(const struct sgit_clone_result *res, const struct clone_args *a)
 {
+	fetch_cmd_print_lines("error", &res->errors);
 	if (res->empty)
 		cli_warning("You appear to have cloned an empty repository.");
 	if (res->local_path && !a->quiet)

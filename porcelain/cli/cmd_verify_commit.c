@@ -1,4 +1,5 @@
 /* porcelain/cli/cmd_verify_commit.c: sgit verify-commit: check the GPG signature of commits */
+#include <string.h>
 #include "porcelain/cli/object_name.h"
 #include "porcelain/cli/verify_cmd.h"
 
@@ -7,6 +8,31 @@ static const char *const verify_commit_usage[] = {
 	NULL,
 };
 
+/*
+ * git parses the object before it looks at a signature: the first line must
+ * be "tree <hex>", and whole "parent <hex>" lines must be well formed. NULL
+ * when it would parse, else the first half of git's message. Checked before
+ * gpg runs, so a signature moved above the tree line never counts.
+ */
+static const char *commit_parse_problem(const char *buf, size_t len)
+{
+	struct sgit_oid id;
+	size_t at = SGIT_OID_HEXSZ + 6;	/* "tree " + hex + LF */
+
+	if (len <= at || memcmp(buf, "tree ", 5) || buf[at - 1] != '\n')
+		return "bogus commit object";
+	if (sgit_oid_fromhexn(&id, buf + 5, SGIT_OID_HEXSZ) < 0)
+		return "bad tree pointer in commit";
+	/* a line shorter than a whole parent line ends the parents, as in git */
+	while (len - at >= SGIT_OID_HEXSZ + 8 && !memcmp(buf + at, "parent ", 7)) {
+		if (len - at == SGIT_OID_HEXSZ + 8 || sgit_oid_fromhexn(&id, buf + at + 7, SGIT_OID_HEXSZ) < 0 ||
+		    buf[at + 7 + SGIT_OID_HEXSZ] != '\n')
+			return "bad parents in commit";
+		at += SGIT_OID_HEXSZ + 8;
+	}
+	return NULL;
+}
+
 /* 0 verified, 1 not (or not a commit: git's error), 128 when git dies. */
 static int verify_one(struct cli_ctx *ctx, const struct sgit_gpg_config *cfg, const char *name, unsigned flags)
 {
@@ -14,6 +40,8 @@ static int verify_one(struct cli_ctx *ctx, const struct sgit_gpg_config *cfg, co
 	struct sgit_buf data = SGIT_BUF_INIT, payload = SGIT_BUF_INIT;
 	enum sgit_object_type type = SGIT_OBJ_BAD;
 	struct sgit_oid id;
+	char hex[SGIT_OID_HEXSZ + 1];
+	const char *problem;
 	int rc;
 
 	if (cli_resolve_object(&id, ctx, name, NULL) < 0)
@@ -25,6 +53,11 @@ static int verify_one(struct cli_ctx *ctx, const struct sgit_gpg_config *cfg, co
 	if (type != SGIT_OBJ_COMMIT) {
 		rc = verify_error("%s: cannot verify a non-commit object of type %s.", name,
 			       sgit_object_type_name(type));
+		goto out;
+	}
+	if ((problem = commit_parse_problem(data.ptr, data.len))) {
+		verify_error("%s %s", problem, sgit_oid_tohex(hex, &id));
+		rc = verify_error("%s: unable to read file.", name);
 		goto out;
 	}
 	rc = sgit_signature_check_commit(&check, &payload, cfg, data.ptr, data.len, cli_err(ctx));

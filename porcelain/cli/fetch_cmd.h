@@ -19,6 +19,8 @@ struct fetch_cmd_display {
 
 /* Print res's warnings ("warning: ..." lines), also wanted when the fetch failed. */
 void fetch_cmd_print_warnings(const struct sgit_fetch_result *res);
+/* Each line of lines on stderr as "<prefix>: <line>". */
+void fetch_cmd_print_lines(const char *prefix, const struct sgit_buf *lines);
 /* Print res's warnings, then its summary ("From ..." and one line per ref), as git prints them. */
 void fetch_cmd_print(struct fetch_cmd_display *d, const struct sgit_fetch_result *res,
 		     struct sgit_repo *repo);

@@ -188,20 +188,34 @@ static void show_pruned(struct fetch_cmd_display *d, const struct sgit_fetch_res
 	}
 }
 
+void fetch_cmd_print_lines(const char *prefix, const struct sgit_buf *lines)
+{
+	const char *p = lines->ptr, *nl;
+
+	for (; p && *p && (nl = strchr(p, '\n')); p = nl + 1)
+		fprintf(stderr, "%s: %.*s\n", prefix, (int)(nl - p), p);
+}
+
 void fetch_cmd_print_warnings(const struct sgit_fetch_result *res)
 {
-	const char *p = res->warnings.ptr, *nl;
-
-	for (; *p && (nl = strchr(p, '\n')); p = nl + 1)
-		fprintf(stderr, "warning: %.*s\n", (int)(nl - p), p);
+	/* git says which refs it ignores as it maps them, before anything else */
+	fetch_cmd_print_lines("error", &res->errors);
+	fetch_cmd_print_lines("warning", &res->warnings);
 }
 
 void fetch_cmd_print(struct fetch_cmd_display *d, const struct sgit_fetch_result *res,
 		     struct sgit_repo *repo)
 {
+	size_t i;
+
 	fetch_cmd_print_warnings(res);
-	if (d->verbosity < 0)
+	if (d->verbosity < 0) {
+		/* -q hides the table, not a ref that could not be updated (a stale lock, say) */
+		for (i = 0; i < res->nrefs; i++)
+			if (res->refs[i].error)
+				fprintf(stderr, "error: %s\n", res->refs[i].error);
 		return;
+	}
 	show_pruned(d, res, repo);
 	show_group(d, res, 1, repo);
 	show_group(d, res, 2, repo);

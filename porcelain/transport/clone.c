@@ -15,6 +15,7 @@ void sgit_clone_result_release(struct sgit_clone_result *res)
 {
 	free(res->dir);
 	free(res->detached);
+	sgit_buf_release(&res->errors);
 	*res = (struct sgit_clone_result)SGIT_CLONE_RESULT_INIT;
 }
 
@@ -246,6 +247,66 @@ static int make_repo(struct clone_run *cr)
 	return rc;
 }
 
+/*
+ * A local clone links the other side's files without reading them. git
+ * reads the commit it will point the new branch (or a detached HEAD) at
+ * before writing that ref, so a truncated or damaged pack fails the clone
+ * instead of leaving a branch nobody can read. A bare clone writes no such
+ * ref, and git reads nothing there either.
+ */
+static int check_head(struct clone_run *cr)
+{
+	struct sgit_buf data = SGIT_BUF_INIT;
+	enum sgit_object_type type;
+	struct sgit_oid got;
+	char hex[SGIT_OID_HEXSZ + 1];
+	int rc;
+
+	if (cr->opts->bare || sgit_oid_is_zero(&cr->head))
+		return 0;
+	if ((rc = sgit_odb_read(&data, &type, sgit_repo_odb(cr->repo), &cr->head)) < 0)
+		goto out;
+	if ((rc = sgit_object_hash(&got, type, data.ptr, data.len)) < 0)
+		rc = sgit_error_nomem(cr->err);
+	else if (!sgit_oid_equal(&got, &cr->head))
+		rc = sgit_error_set(cr->err, SGIT_ECORRUPT, "hash mismatch %s", sgit_oid_tohex(hex, &cr->head));
+out:
+	sgit_buf_release(&data);
+	return rc;
+}
+
+/* Where clone stores the other side's ref name: 1 with local set, 0 when it keeps no copy, SGIT_ENOMEM. */
+static int local_name(struct sgit_buf *local, const struct clone_run *cr, const char *name)
+{
+	int rc;
+
+	if (!strncmp(name, "refs/tags/", 10) || (cr->opts->bare && !strncmp(name, "refs/heads/", 11)))
+		rc = sgit_buf_sets(local, name);
+	else if (!strncmp(name, "refs/heads/", 11))
+		rc = sgit_buf_printf(local, "refs/remotes/%s/%s", cr->origin.ptr, name + 11);
+	else
+		return 0;
+	return rc < 0 ? SGIT_ENOMEM : 1;
+}
+
+/* The other side's refs with names git cannot store: ignored aloud, as git does. */
+static int ignore_funny(struct clone_run *cr)
+{
+	const char *p = cr->src.funny.ptr, *nl;
+	struct sgit_buf name = SGIT_BUF_INIT, local = SGIT_BUF_INIT;
+	int rc = 0;
+
+	for (; rc == 0 && p && (nl = strchr(p, '\n')); p = nl + 1) {
+		if (sgit_buf_set(&name, p, (size_t)(nl - p)) < 0)
+			rc = SGIT_ENOMEM;
+		else if ((rc = local_name(&local, cr, name.ptr)) > 0)
+			rc = sgit_fetch__funny(&cr->res->errors, local.ptr);
+	}
+	sgit_buf_release(&name);
+	sgit_buf_release(&local);
+	return rc < 0 ? sgit_error_nomem(cr->err) : 0;
+}
+
 /* Every branch and tag of the other side: the objects as one pack, the refs packed as git has them. */
 static int copy(struct clone_run *cr)
 {
@@ -261,6 +322,8 @@ static int copy(struct clone_run *cr)
 						   cr->err)) < 0)
 			goto out;
 		sgit_odb_refresh(sgit_repo_odb(cr->repo));
+		if ((rc = check_head(cr)) < 0)
+			goto out;
 	} else {
 		for (i = 0; i < cr->src.n && rc == 0; i++)
 			rc = sgit_fetch__oids_add(&wants, &cr->src.refs[i].oid);
@@ -271,14 +334,10 @@ static int copy(struct clone_run *cr)
 			goto out;
 		cr->res->objects = objects.n;
 	}
+	if ((rc = ignore_funny(cr)) < 0)
+		goto out;
 	for (i = 0; i < cr->src.n && rc == 0; i++) {
-		const char *name = cr->src.refs[i].name;
-
-		if (!strncmp(name, "refs/tags/", 10) || (cr->opts->bare && !strncmp(name, "refs/heads/", 11)))
-			rc = sgit_buf_sets(&local, name);
-		else if (!strncmp(name, "refs/heads/", 11))
-			rc = sgit_buf_printf(&local, "refs/remotes/%s/%s", cr->origin.ptr, name + 11);
-		else
+		if ((rc = local_name(&local, cr, cr->src.refs[i].name)) == 0)
 			continue;
 		u.name = local.ptr;
 		u.new_oid = &cr->src.refs[i].oid;

@@ -17,6 +17,7 @@ void sgit_fetch_result_release(struct sgit_fetch_result *res)
 	free(res->remote_name);
 	sgit_buf_release(&res->fetch_head);
 	sgit_buf_release(&res->warnings);
+	sgit_buf_release(&res->errors);
 	*res = (struct sgit_fetch_result)SGIT_FETCH_RESULT_INIT;
 }
 
@@ -286,6 +287,7 @@ int sgit_fetch(struct sgit_fetch_result *res, struct sgit_repo *repo, const stru
 	rc = run(&fr);
 	/* warnings of the map go out even when the fetch fails later */
 	sgit_buf_swap(&res->warnings, &fr.map.warnings);
+	sgit_buf_swap(&res->errors, &fr.map.errors);
 	sgit_remote_free(fr.remote);
 	sgit_refspec_list_release(&fr.cmdline);
 	sgit_fetch__source_release(&fr.src);

@@ -25,8 +25,10 @@ struct fetch_source {
 	struct fetch_rref *refs;
 	size_t n, alloc;
 	char *head_target;		/* HEAD's target when it is symbolic, else NULL */
+	/* refs whose names git advertises but cannot store: one per line */
+	struct sgit_buf funny;
 };
-#define FETCH_SOURCE_INIT { NULL, NULL, NULL, 0, 0, NULL }
+#define FETCH_SOURCE_INIT { NULL, NULL, NULL, 0, 0, NULL, SGIT_BUF_INIT }
 
 /*
  * Open the repository url names (a path, relative to base when base is not
@@ -90,8 +92,12 @@ struct fetch_map {
 	size_t n, alloc;
 	int autotags;			/* some refspec stores refs: tags are followed */
 	struct sgit_buf warnings;	/* "warning: " lines for the command, one per line */
+	struct sgit_buf errors;		/* "error: " lines (funny local names), one per line */
 };
-#define FETCH_MAP_INIT { NULL, 0, 0, 0, SGIT_BUF_INIT }
+#define FETCH_MAP_INIT { NULL, 0, 0, 0, SGIT_BUF_INIT, SGIT_BUF_INIT }
+
+/* "* Ignoring funny ref '<local>' locally" added to errors (git's words); 0 or SGIT_ENOMEM. */
+int sgit_fetch__funny(struct sgit_buf *errors, const char *local);
 void sgit_fetch__map_release(struct fetch_map *map);
 void sgit_fetch__ref_release(struct sgit_fetch_ref *r);
 

@@ -19,7 +19,13 @@ void sgit_fetch__map_release(struct fetch_map *map)
 		sgit_fetch__ref_release(&map->items[i]);
 	free(map->items);
 	sgit_buf_release(&map->warnings);
+	sgit_buf_release(&map->errors);
 	*map = (struct fetch_map)FETCH_MAP_INIT;
+}
+
+int sgit_fetch__funny(struct sgit_buf *errors, const char *local)
+{
+	return sgit_buf_addf(errors, "* Ignoring funny ref '%s' locally\n", local) < 0 ? SGIT_ENOMEM : 0;
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -112,6 +118,30 @@ static int storable(const struct sgit_buf *local)
 	return !local->len || (!strncmp(local->ptr, "refs/", 5) && sgit_refname_is_valid(local->ptr, 0, NULL));
 }
 
+/* The other side's refs with names git cannot store that rs maps: each is ignored aloud, as in git. */
+static int map_funny(struct fetch_map *map, const struct fetch_plan *plan, const struct sgit_refspec *rs,
+		     struct sgit_buf *local)
+{
+	const char *p = plan->src->funny.ptr, *nl;
+	struct sgit_buf name = SGIT_BUF_INIT;
+	int rc = 0;
+
+	for (; rc == 0 && p && (nl = strchr(p, '\n')); p = nl + 1) {
+		if (sgit_buf_set(&name, p, (size_t)(nl - p)) < 0) {
+			rc = SGIT_ENOMEM;
+			break;
+		}
+		if (!sgit_refspec_src_matches(rs, name.ptr))
+			continue;
+		if ((rc = sgit_refspec_transform(local, rs, name.ptr)) < 0)
+			break;
+		if (local->len && !storable(local))
+			rc = sgit_fetch__funny(&map->errors, local->ptr);
+	}
+	sgit_buf_release(&name);
+	return rc;
+}
+
 static int map_pattern(struct fetch_map *map, const struct fetch_plan *plan, const struct sgit_refspec *rs,
 		       enum sgit_fetch_head_status status)
 {
@@ -126,10 +156,15 @@ static int map_pattern(struct fetch_map *map, const struct fetch_plan *plan, con
 			continue;
 		if ((rc = sgit_refspec_transform(&local, rs, r->name)) < 0)
 			break;
-		if ((local.len && is_local_symref(plan->dst, local.ptr)) || !storable(&local))
+		if (local.len && is_local_symref(plan->dst, local.ptr))
 			continue;
-		rc = add_item(map, r->name, &r->oid, local.len ? local.ptr : NULL, rs->force, status);
+		if (!storable(&local))
+			rc = sgit_fetch__funny(&map->errors, local.ptr);
+		else
+			rc = add_item(map, r->name, &r->oid, local.len ? local.ptr : NULL, rs->force, status);
 	}
+	if (rc == 0)
+		rc = map_funny(map, plan, rs, &local);
 	sgit_buf_release(&local);
 	return rc;
 }
@@ -322,7 +357,7 @@ static int map_tags_now(struct fetch_map *map, size_t tips, const struct fetch_p
 			struct sgit_error *err)
 {
 	struct sgit_odb *odb = sgit_repo_odb(plan->dst);
-	struct fetch_map head = { map->items, tips, tips, 0, SGIT_BUF_INIT };
+	struct fetch_map head = { map->items, tips, tips, 0, SGIT_BUF_INIT, SGIT_BUF_INIT };
 	const struct sgit_oid *peeled;
 	size_t i;
 	int rc;

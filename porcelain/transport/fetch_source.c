@@ -40,6 +40,7 @@ void sgit_fetch__source_release(struct fetch_source *src)
 	free(src->refs);
 	free(src->path);
 	free(src->head_target);
+	sgit_buf_release(&src->funny);
 	sgit_repo_free(src->repo);
 	*src = (struct fetch_source)FETCH_SOURCE_INIT;
 }
@@ -128,9 +129,18 @@ static int push_ref(struct fetch_source *src, const char *name, const struct sgi
 
 static int list_one(const struct sgit_ref *ref, void *payload)
 {
-	/* git's ref advertisement leaves out what it cannot read or name */
-	if ((ref->flags & SGIT_REF_BROKEN) || sgit_oid_is_zero(&ref->oid) ||
-	    !sgit_refname_is_valid(ref->name.ptr, 0, NULL))
+	struct fetch_source *src = payload;
+
+	/* git's ref advertisement leaves out what it cannot read; a bad name it lists, and
+	 * the receiving side then ignores it aloud: kept apart, for that message */
+	if (!sgit_refname_is_valid(ref->name.ptr, 0, NULL)) {
+		/* (the iterator calls such a ref broken for its name alone) */
+		if (sgit_oid_is_zero(&ref->oid) || (ref->flags & SGIT_REF_SYMBOLIC))
+			return 0;
+		return sgit_buf_adds(&src->funny, ref->name.ptr) < 0 || sgit_buf_addch(&src->funny, '\n') < 0
+		       ? SGIT_ENOMEM : 0;
+	}
+	if ((ref->flags & SGIT_REF_BROKEN) || sgit_oid_is_zero(&ref->oid))
 		return 0;
 	return push_ref(payload, ref->name.ptr, &ref->oid,
 			(ref->flags & SGIT_REF_HAS_PEELED) ? &ref->peeled : NULL);

@@ -183,6 +183,20 @@ sed -e 's/^gpgsig -----BEGIN PGP SIGNATURE-----$/gpgsig garbage/' raw >malformed
 mal=$(sgit hash-object -w -t commit malformed)
 expect_code "a gpgsig header of no known format" 128 sgit verify-commit "$mal"
 expect_stderr_match "git dies with its message" "^fatal: bad/incompatible signature 'garbage$"
+# The signature is whole and good, but it comes before the tree line: git
+# does not parse such an object as a commit, so gpg must never be asked.
+awk '/^gpgsig / { g = 1 } g && /^ / || /^gpgsig / { sig = sig $0 "\n"; next } { g = 0; rest = rest $0 "\n" }
+	END { printf "%s%s", sig, rest }' raw >sigfirst
+sigfirst=$(git hash-object -w -t commit --literally sigfirst)
+for args in "$sigfirst" "-v $sigfirst" "--raw $sigfirst"; do
+	same_all "gpgsig before tree: verify-commit $args as git" verify-commit $args
+	if grep -q "Good signature\|GOODSIG" "$TEST_DIR/.sgit.err"; then not_ok "gpgsig before tree: never Good ($args)"
+	else ok "gpgsig before tree: never Good ($args)"; fi
+done
+expect_eq "git's words" "error: bogus commit object $sigfirst" "$(head -n 1 "$TEST_DIR/.sgit.err")"
+sed -e '2s/^parent \(.*\)$/parent \1x/' raw >badparent
+badparent=$(git hash-object -w -t commit --literally badparent)
+same_all "a bad parent line: verify-commit as git" verify-commit "$badparent"
 git cat-file tag v1 | awk '/^-----BEGIN PGP/ { n = NR } { print } n && NR == n + 3 { exit }' >truncated
 trunc=$(sgit hash-object -w -t tag truncated)
 expect_code "a tag whose signature block is truncated" 1 sgit verify-tag "$trunc"

@@ -98,4 +98,11 @@ git index-pack --index-version=2,4096 "$pack" >/dev/null || not_ok "the idx with
 expect "the idx has a 64-bit offset table (fixture)" test "$(wc -c <"${pack%.pack}.idx")" -gt "$narrow"
 same_as_git_in "--batch through an idx with 64-bit offsets is byte-identical" ../all.refs cat-file --batch
 same_as_git_in "--batch-check through an idx with 64-bit offsets is identical" ../all.refs cat-file --batch-check
+
+# An empty object store: nothing to list (under SANITIZE=1 the empty list
+# must not reach qsort, whose arguments may not be NULL).
+cd "$TEST_DIR" && git init -q empty && cd empty || exit 2
+same_all "--batch-all-objects in an empty repository" cat-file --batch-all-objects --batch-check
+same_all "--batch-all-objects --unordered in an empty repository" \
+	cat-file --batch-all-objects --unordered --batch
 finish

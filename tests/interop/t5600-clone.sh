@@ -76,6 +76,44 @@ KEEP=1 twin "a destination that is not empty" there
 rm -rf g s
 twin "a branch the other side does not have" -b nosuch there
 
+# Refs whose names git cannot store (a loose one, a packed tag): listed by
+# the other side, ignored here aloud with git's words, by clone and fetch.
+git clone -q --bare there funny.git || exit 2
+id=$(git -C funny.git rev-parse HEAD)
+echo "$id" >"funny.git/refs/heads/bad..name" && echo "$id refs/tags/a..b" >>funny.git/packed-refs
+twin "a source with funny ref names" funny.git
+twin "a bare clone of a source with funny ref names" --bare funny.git
+rm -rf g s && git clone -q funny.git g 2>/dev/null && cp -R g s || exit 2
+git -C funny.git update-ref refs/heads/master "$(git -C funny.git commit-tree -p "$id" -m more "$id^{tree}")"
+(cd g && git fetch origin >../g.out 2>../g.err; echo "exit $?" >>../g.err)
+(cd s && sgit fetch origin >../s.out 2>../s.err; echo "exit $?" >>../s.err)
+expect_files_eq "fetch of funny ref names: stderr and exit code" g.err s.err
+(cd g && git fetch -q origin 'refs/heads/*:refs/x/*' >../g.out 2>../g.err; echo "exit $?" >>../g.err)
+(cd s && sgit fetch -q origin 'refs/heads/*:refs/x/*' >../s.out 2>../s.err; echo "exit $?" >>../s.err)
+expect_files_eq "fetch -q of funny ref names into refs/x/: stderr and exit code" g.err s.err
+expect_eq "the same refs after both fetches" "$(git -C g for-each-ref)" "$(git -C s for-each-ref)"
+
+# A pack cut short behind its own trailer (the index still lists every
+# object): the tip cannot be read. git reads the commit the new branch will
+# name before writing it, fails with 128 and leaves nothing (the words are
+# its own); a bare clone writes no branch of its own, and git exits 0.
+git init -q --bare cut.git && git -C there push -q ../cut.git master && git -C cut.git repack -adq || exit 2
+cutpack=$(ls cut.git/objects/pack/*.pack)
+# the tip's data starts inside what is kept, and ends outside it
+tipat=$(git show-index <"${cutpack%.pack}.idx" | awk -v id="$(git -C cut.git rev-parse HEAD)" '$2 == id { print $1 }')
+{ head -c $((tipat + 8)) "$cutpack"; tail -c 20 "$cutpack"; } >cut.tmp && mv -f cut.tmp "$cutpack"
+rm -rf g s && git clone -q --bare cut.git g && sgit clone -q --bare cut.git s
+expect_eq "a bare clone of a cut pack: as git, the refs copied" "$(git -C g for-each-ref)" "$(git -C s for-each-ref)"
+for args in "--no-checkout cut.git" "cut.git" "--no-hardlinks --no-checkout cut.git"; do
+	rm -rf g s
+	git clone $args g >/dev/null 2>&1; g=$?
+	"$SGIT_BIN" clone $args s >/dev/null 2>s.err; s=$?
+	expect_eq "clone $args of a cut pack: git's exit code" "$g" "$s"
+	expect_eq "clone $args of a cut pack: 128, nothing left behind" "128 no" \
+		"$s $(test -e s && echo yes || echo no)"
+	expect_eq "clone $args of a cut pack: one fatal line" "1" "$(grep -c '^fatal: ' s.err)"
+done
+
 # a clone git can use at once: commit on it and fetch back
 sgit clone -q there mine || exit 2
 (cd mine && echo four >>a && git commit -q -am four) || exit 2
