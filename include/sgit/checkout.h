@@ -31,10 +31,11 @@ struct sgit_checkout_pathlist {
 struct sgit_checkout_report {
 	struct sgit_checkout_pathlist rejected[SGIT_CHECKOUT_NREJECT];
 	struct sgit_checkout_pathlist unmerged;	/* paths checkout from the index refused */
+	struct sgit_checkout_pathlist invalid;	/* source paths a path checkout skipped: git refuses them */
 	size_t written;				/* work tree files written */
 	size_t removed;				/* work tree files removed */
 };
-#define SGIT_CHECKOUT_REPORT_INIT { { { NULL, 0, 0 } }, { NULL, 0, 0 }, 0, 0 }
+#define SGIT_CHECKOUT_REPORT_INIT { { { NULL, 0, 0 } }, { NULL, 0, 0 }, { NULL, 0, 0 }, 0, 0 }
 void sgit_checkout_report_release(struct sgit_checkout_report *rep);
 
 enum sgit_checkout_mode {
@@ -99,6 +100,8 @@ struct sgit_checkout_paths_opts {
  * index) is SGIT_ENOTFOUND before anything is changed. From the index, an
  * unmerged matched path is SGIT_ECONFLICT with the path in rep->unmerged
  * (nothing changed) unless SKIP_UNMERGED, which lists it and leaves it.
+ * From a tree, a matched path sgit_index_path_valid refuses is listed in
+ * rep->invalid and skipped, the others are copied (as git does).
  */
 int sgit_checkout_paths(struct sgit_checkout_report *rep, struct sgit_repo *repo, struct sgit_index *idx,
 			const struct sgit_checkout_paths_opts *opts);

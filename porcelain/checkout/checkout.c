@@ -28,13 +28,14 @@ struct co_plan {
 
 void sgit_checkout_report_release(struct sgit_checkout_report *rep)
 {
-	struct sgit_checkout_pathlist *lists[SGIT_CHECKOUT_NREJECT + 1];
+	struct sgit_checkout_pathlist *lists[SGIT_CHECKOUT_NREJECT + 2];
 	size_t i, j;
 
 	for (i = 0; i < SGIT_CHECKOUT_NREJECT; i++)
 		lists[i] = &rep->rejected[i];
 	lists[SGIT_CHECKOUT_NREJECT] = &rep->unmerged;
-	for (i = 0; i <= SGIT_CHECKOUT_NREJECT; i++) {
+	lists[SGIT_CHECKOUT_NREJECT + 1] = &rep->invalid;
+	for (i = 0; i <= SGIT_CHECKOUT_NREJECT + 1; i++) {
 		for (j = 0; j < lists[i]->count; j++)
 			free(lists[i]->paths[j]);
 		free(lists[i]->paths);

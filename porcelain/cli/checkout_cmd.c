@@ -281,7 +281,10 @@ int cli_checkout_run_paths(struct cli_ctx *ctx, struct sgit_checkout_paths_opts 
 		return cli_fatal("out of memory");
 	if ((rc = cli_index_open(&idx, ctx, 1)))
 		goto out;
-	if ((rc = sgit_checkout_paths(&rep, ctx->repo, idx, o)) < 0) {
+	rc = sgit_checkout_paths(&rep, ctx->repo, idx, o);
+	for (i = 0; i < rep.invalid.count; i++)
+		cli_error("invalid path '%s'", rep.invalid.paths[i]);
+	if (rc < 0) {
 		rc = paths_failed(ctx, rc, o, &rep, args);
 		goto out;
 	}

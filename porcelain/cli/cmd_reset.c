@@ -145,6 +145,8 @@ static int reset_index(struct reset *r)
 		rc = sgit_checkout_tree(&rep, r->ctx->repo, idx, NULL, &r->tree,
 					r->type == RESET_HARD ? SGIT_CHECKOUT_FORCE : SGIT_CHECKOUT_INDEX_ONLY);
 	}
+	for (size_t i = 0; i < rep.invalid.count; i++)
+		cli_error("invalid path '%s'", rep.invalid.paths[i]);
 	if (rc < 0) {
 		cli_error("%s", sgit_error_message(cli_err(r->ctx)));
 		rc = cli_fatal("Could not reset index file to revision '%s'.", r->rev);
