@@ -180,6 +180,11 @@ static int emit(struct diff_ctx *c, const struct sgit_tree_entry *a, const struc
 
 static int diff_dir(struct diff_ctx *c, const struct sgit_oid *a, const struct sgit_oid *b);
 
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* Compare the subtrees a and b (either NULL) of the entry called name. */
 static int descend(struct diff_ctx *c, const struct sgit_tree_entry *e, const struct sgit_oid *a,
 		   const struct sgit_oid *b)
@@ -264,6 +269,9 @@ int sgit_checkout__diff_trees_skip(struct co_list *out, struct sgit_checkout_pat
 		return rc;
 	}
 	sgit_checkout__list_sort(out);
+	/* the walk went name by name; git reports in index order */
+	if (invalid && invalid->count > 1)
+		qsort(invalid->paths, invalid->count, sizeof(*invalid->paths), str_cmp);
 	return 0;
 }
 

@@ -245,6 +245,14 @@ out:
 	sgit_buf_release(&shortname);
 }
 
+void cli_checkout_print_invalid(const struct sgit_checkout_report *rep, int all)
+{
+	size_t i;
+
+	for (i = 0; i < rep->invalid.count && (all || !i); i++)
+		cli_error("invalid path '%s'", rep->invalid.paths[i]);
+}
+
 /* ---- paths ---- */
 
 /* Print git's messages for a failed path checkout; returns the exit code. */
@@ -282,8 +290,7 @@ int cli_checkout_run_paths(struct cli_ctx *ctx, struct sgit_checkout_paths_opts 
 	if ((rc = cli_index_open(&idx, ctx, 1)))
 		goto out;
 	rc = sgit_checkout_paths(&rep, ctx->repo, idx, o);
-	for (i = 0; i < rep.invalid.count; i++)
-		cli_error("invalid path '%s'", rep.invalid.paths[i]);
+	cli_checkout_print_invalid(&rep, 1);
 	if (rc < 0) {
 		rc = paths_failed(ctx, rc, o, &rep, args);
 		goto out;
