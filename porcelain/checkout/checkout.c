@@ -432,8 +432,8 @@ out:
 }
 
 /*
- * git names every path it refuses, except where something already stands in
- * the work tree: a switch reports that as an untracked file in the way.
+ * git names every path it refuses, except where a file already stands in the
+ * work tree: a switch reports that as an untracked file in the way.
  */
 static int sort_invalid(struct co_plan *p, struct sgit_checkout_pathlist *invalid)
 {
@@ -444,7 +444,8 @@ static int sort_invalid(struct co_plan *p, struct sgit_checkout_pathlist *invali
 		const char *path = invalid->paths[k];
 		size_t len = strlen(path);
 
-		if (p->mode == SGIT_CHECKOUT_SWITCH && sgit_checkout__wt_lstat(&p->wt, path, len, &st) == 0)
+		if (p->mode == SGIT_CHECKOUT_SWITCH && sgit_checkout__wt_lstat(&p->wt, path, len, &st) == 0 &&
+		    !S_ISDIR(st.st_mode))
 			rc = reject(p, SGIT_CHECKOUT_UNTRACKED_OVERWRITTEN, path, len);
 		else if (sgit_checkout__pathlist_add(&p->rep->invalid, path, len) < 0)
 			rc = sgit_error_nomem(sgit_repo_error(p->repo));

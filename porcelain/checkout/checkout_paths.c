@@ -191,12 +191,15 @@ static int from_tree_item(struct paths_run *r, const struct co_item *it)
 /* The invalid source paths the pathspec matches go to the report: git names them and goes on. */
 static int report_invalid(struct paths_run *r, const struct sgit_checkout_pathlist *all)
 {
+	/* a refused path does not count as a match: git never read it into its index */
+	struct sgit_checkout_paths_opts quiet = *r->o;
 	size_t k;
 
+	quiet.matched = NULL;
 	for (k = 0; k < all->count; k++) {
 		size_t len = strlen(all->paths[k]);
 
-		if (matches(r->o, all->paths[k], len) &&
+		if (matches(&quiet, all->paths[k], len) &&
 		    sgit_checkout__pathlist_add(&r->rep->invalid, all->paths[k], len) < 0)
 			return sgit_error_nomem(sgit_repo_error(r->repo));
 	}
@@ -213,8 +216,8 @@ static int from_tree(struct paths_run *r)
 	    (rc = report_invalid(r, &invalid)) < 0)
 		goto out;
 	filter_source(r);
-	/* index paths count as matched too: the overlay keeps them, no overlay removes them */
-	for (pos = 0; pos < n; pos++) {
+	/* without the overlay, index paths count as matched too: they are removed */
+	for (pos = 0; (r->o->flags & SGIT_CHECKOUT_PATHS_NO_OVERLAY) && pos < n; pos++) {
 		const struct sgit_index_entry *e = sgit_index_entry_at(r->idx, pos);
 
 		matches(r->o, e->path, e->path_len);

@@ -121,6 +121,17 @@ static void print_rejects(const struct sgit_checkout_report *rep)
 		}
 }
 
+/* 1 when some path rep rejects sorts before path. */
+static int first_reject_before(const struct sgit_checkout_report *rep, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < SGIT_CHECKOUT_NREJECT; i++)
+		if (rep->rejected[i].count && strcmp(rep->rejected[i].paths[0], path) < 0)
+			return 1;
+	return 0;
+}
+
 /* -u: the index and the work tree move together, through the checkout engine. */
 static int update_trees(struct sgit_index *idx, struct cli_ctx *ctx, const struct read_tree_opts *o,
 			int argc, const char **argv)
@@ -137,11 +148,12 @@ static int update_trees(struct sgit_index *idx, struct cli_ctx *ctx, const struc
 		rc = sgit_checkout_tree(&rep, ctx->repo, idx, &a, &b, SGIT_CHECKOUT_SWITCH);
 	else
 		rc = sgit_checkout_tree(&rep, ctx->repo, idx, NULL, &a, SGIT_CHECKOUT_FORCE);
-	/* read-tree stops at its first complaint */
-	cli_checkout_print_invalid(&rep, 0);
-	if (rc == SGIT_ECONFLICT)
+	/* read-tree stops at its first complaint, in index order */
+	if (rep.invalid.count && !first_reject_before(&rep, rep.invalid.paths[0]))
+		cli_checkout_print_invalid(&rep, 0);
+	else if (rc == SGIT_ECONFLICT || rep.invalid.count)
 		print_rejects(&rep);
-	else if (rc < 0 && !rep.invalid.count)
+	else if (rc < 0)
 		cli_error("%s", sgit_error_message(cli_err(ctx)));
 	sgit_checkout_report_release(&rep);
 	return rc < 0 ? 128 : 0;
