@@ -58,10 +58,12 @@ enum sgit_checkout_mode {
  * unborn branch) to the tree to (NULL: empty). Written files get their
  * blob's content and mode (symlinks as links unless core.symlinks is false),
  * folders are created as needed and removed when left empty, and the stat
- * data of written files goes into the index. Tree entries named "", ".",
- * "..", ".git" (any case, NTFS spellings too) or holding '/' are refused
- * (SGIT_EINVALID "invalid path 'a/.git/x'"), as is a tree with two entries
- * of one name, before anything is written. Nothing is ever written through
+ * data of written files goes into the index. Paths sgit_index_path_valid
+ * refuses (".", "..", ".git" in any spelling, a linked .gitmodules) make it
+ * SGIT_EINVALID "invalid path '<first>'" with every one in rep->invalid
+ * (a file already standing there is listed in rep->rejected instead, as
+ * git does), as does a tree with two entries of one name, before anything
+ * is written. Nothing is ever written through
  * a symbolic link: a link where a folder must be is removed first.
  * SWITCH mode: SGIT_ECONFLICT when idx has unmerged entries ("you need to
  * resolve your current index first") or when rep->rejected lists paths
