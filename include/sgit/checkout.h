@@ -31,10 +31,11 @@ struct sgit_checkout_pathlist {
 struct sgit_checkout_report {
 	struct sgit_checkout_pathlist rejected[SGIT_CHECKOUT_NREJECT];
 	struct sgit_checkout_pathlist unmerged;	/* paths checkout from the index refused */
+	struct sgit_checkout_pathlist invalid;	/* source paths a path checkout skipped: git refuses them */
 	size_t written;				/* work tree files written */
 	size_t removed;				/* work tree files removed */
 };
-#define SGIT_CHECKOUT_REPORT_INIT { { { NULL, 0, 0 } }, { NULL, 0, 0 }, 0, 0 }
+#define SGIT_CHECKOUT_REPORT_INIT { { { NULL, 0, 0 } }, { NULL, 0, 0 }, { NULL, 0, 0 }, 0, 0 }
 void sgit_checkout_report_release(struct sgit_checkout_report *rep);
 
 enum sgit_checkout_mode {
@@ -57,10 +58,12 @@ enum sgit_checkout_mode {
  * unborn branch) to the tree to (NULL: empty). Written files get their
  * blob's content and mode (symlinks as links unless core.symlinks is false),
  * folders are created as needed and removed when left empty, and the stat
- * data of written files goes into the index. Tree entries named "", ".",
- * "..", ".git" (any case, NTFS spellings too) or holding '/' are refused
- * (SGIT_EINVALID "invalid path 'a/.git/x'"), as is a tree with two entries
- * of one name, before anything is written. Nothing is ever written through
+ * data of written files goes into the index. Paths sgit_index_path_valid
+ * refuses (".", "..", ".git" in any spelling, a linked .gitmodules) make it
+ * SGIT_EINVALID "invalid path '<first>'" with every one in rep->invalid
+ * (a file already standing there is listed in rep->rejected instead, as
+ * git does), as does a tree with two entries of one name, before anything
+ * is written. Nothing is ever written through
  * a symbolic link: a link where a folder must be is removed first.
  * SWITCH mode: SGIT_ECONFLICT when idx has unmerged entries ("you need to
  * resolve your current index first") or when rep->rejected lists paths
@@ -99,6 +102,8 @@ struct sgit_checkout_paths_opts {
  * index) is SGIT_ENOTFOUND before anything is changed. From the index, an
  * unmerged matched path is SGIT_ECONFLICT with the path in rep->unmerged
  * (nothing changed) unless SKIP_UNMERGED, which lists it and leaves it.
+ * From a tree, a matched path sgit_index_path_valid refuses is listed in
+ * rep->invalid and skipped, the others are copied (as git does).
  */
 int sgit_checkout_paths(struct sgit_checkout_report *rep, struct sgit_repo *repo, struct sgit_index *idx,
 			const struct sgit_checkout_paths_opts *opts);

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include "buf.h"
+#include "checkout.h"
 #include "errors.h"
 #include "oid.h"
 #include "repo.h"
@@ -172,8 +173,10 @@ struct sgit_clone_result {
 	char *detached;		/* HEAD was detached at this tag or commit (hex), else NULL */
 	size_t objects;
 	struct sgit_buf errors;	/* git's "error: " messages (refs ignored), one per line, no prefix */
+	int checkout_failed;	/* the clone stands, but its checkout failed (the error says why) */
+	struct sgit_checkout_pathlist invalid;	/* the paths that failed it, when git refuses them */
 };
-#define SGIT_CLONE_RESULT_INIT { NULL, 0, 0, 0, NULL, 0, SGIT_BUF_INIT }
+#define SGIT_CLONE_RESULT_INIT { NULL, 0, 0, 0, NULL, 0, SGIT_BUF_INIT, 0, { NULL, 0, 0 } }
 void sgit_clone_result_release(struct sgit_clone_result *res);
 
 /*

@@ -204,6 +204,39 @@ enum sgit_index_read_tree_flag {
  */
 int sgit_index_read_tree(struct sgit_index *idx, const struct sgit_oid *id, unsigned int flags);
 
+/* ---- paths: git's verify_path, one rule for the index and the work tree ---- */
+/* What core.protectNTFS and core.protectHFS add to the rules (bits). */
+enum sgit_index_protect {
+	SGIT_INDEX_PROTECT_NTFS = 1,	/* names NTFS would take for ".git" or a linked ".gitmodules" */
+	SGIT_INDEX_PROTECT_HFS = 2,	/* the same with HFS+'s ignored code points and case folding */
+};
+/* The protections repo's configuration asks for: NTFS on and HFS off unless set (git 2.39 on Linux). */
+unsigned int sgit_index_path_protection(struct sgit_repo *repo);
+/*
+ * 1 when path (len bytes, relative, '/'-separated) may be an index entry of
+ * the given mode and be written to the work tree: no empty, "." or ".."
+ * component, no ".git" in any case, no symbolic link named ".gitmodules",
+ * no NUL; protect (sgit_index_path_protection) adds the NTFS and HFS+
+ * spellings of those names. 0 otherwise.
+ */
+int sgit_index_path_valid(const char *path, size_t len, unsigned int mode, unsigned int protect);
+/* The dotfiles git reads from the work tree, for the checks below. */
+enum sgit_index_dotfile {
+	SGIT_INDEX_DOTGITMODULES,
+	SGIT_INDEX_DOTGITIGNORE,
+	SGIT_INDEX_DOTGITATTRIBUTES,
+	SGIT_INDEX_DOTMAILMAP,
+};
+/*
+ * 1 when the component at s (n bytes to the end of the path) names ".git"
+ * or the dotfile to NTFS (trailing spaces and dots, a ":" stream, 8.3 short
+ * names) or to HFS+ (ignored code points, any case).
+ */
+int sgit_index_path_is_ntfs_dotgit(const char *s, size_t n);
+int sgit_index_path_is_hfs_dotgit(const char *s, size_t n);
+int sgit_index_path_is_ntfs_dotfile(const char *s, size_t n, enum sgit_index_dotfile which);
+int sgit_index_path_is_hfs_dotfile(const char *s, size_t n, enum sgit_index_dotfile which);
+
 /* ---- the work tree ---- */
 /* What differs between an entry and lstat data (sgit_index_entry_stat_changes). */
 enum sgit_index_change {

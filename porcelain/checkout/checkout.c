@@ -28,13 +28,14 @@ struct co_plan {
 
 void sgit_checkout_report_release(struct sgit_checkout_report *rep)
 {
-	struct sgit_checkout_pathlist *lists[SGIT_CHECKOUT_NREJECT + 1];
+	struct sgit_checkout_pathlist *lists[SGIT_CHECKOUT_NREJECT + 2];
 	size_t i, j;
 
 	for (i = 0; i < SGIT_CHECKOUT_NREJECT; i++)
 		lists[i] = &rep->rejected[i];
 	lists[SGIT_CHECKOUT_NREJECT] = &rep->unmerged;
-	for (i = 0; i <= SGIT_CHECKOUT_NREJECT; i++) {
+	lists[SGIT_CHECKOUT_NREJECT + 1] = &rep->invalid;
+	for (i = 0; i <= SGIT_CHECKOUT_NREJECT + 1; i++) {
 		for (j = 0; j < lists[i]->count; j++)
 			free(lists[i]->paths[j]);
 		free(lists[i]->paths);
@@ -354,7 +355,9 @@ static int apply(struct co_plan *p)
 
 		if (k >= p->drop.count && p->act[k - p->drop.count] != ACT_REMOVE)
 			continue;
-		if (worktree && (rc = sgit_checkout__wt_remove(&p->wt, path, len)) > 0)
+		/* an entry no tree could hold (a crafted index) leaves the index, its "file" stays */
+		if (worktree && sgit_index_path_valid(path, len, 0100644, p->wt.protect) &&
+		    (rc = sgit_checkout__wt_remove(&p->wt, path, len)) > 0)
 			p->rep->removed++;
 		if (rc >= 0)
 			rc = sgit_index_remove(p->idx, path, len);
@@ -395,14 +398,17 @@ static int rejected_any(const struct sgit_checkout_report *rep)
  * checkout"): every path of the target is new, and those only the old tree
  * has are still checked for untracked files.
  */
-static int initial_items(struct co_plan *p, const struct sgit_oid *from, const struct sgit_oid *to)
+static int initial_items(struct co_plan *p, const struct sgit_oid *from, const struct sgit_oid *to,
+			 struct sgit_checkout_pathlist *invalid)
 {
+	struct sgit_checkout_pathlist seen = { NULL, 0, 0 };
 	struct co_list old = { NULL, 0, 0 };
 	size_t k;
 	int rc;
 
-	if ((rc = sgit_checkout__diff_trees(&old, p->repo, from, to)) < 0 ||
-	    (rc = sgit_checkout__diff_trees(&p->items, p->repo, NULL, to)) < 0)
+	/* the target's invalid paths are reported once, from the second walk */
+	if ((rc = sgit_checkout__diff_trees_skip(&old, &seen, p->repo, from, to)) < 0 ||
+	    (rc = sgit_checkout__diff_trees_skip(&p->items, invalid, p->repo, NULL, to)) < 0)
 		goto out;
 	for (k = 0; k < old.count && rc >= 0; k++) {
 		struct co_item *it = &old.items[k];
@@ -418,30 +424,72 @@ static int initial_items(struct co_plan *p, const struct sgit_oid *from, const s
 	}
 	sgit_checkout__list_sort(&p->items);
 out:
+	for (k = 0; k < seen.count; k++)
+		free(seen.paths[k]);
+	free(seen.paths);
 	sgit_checkout__list_free(&old);
+	return rc;
+}
+
+/*
+ * git names every path it refuses, except where a file already stands in the
+ * work tree: a switch reports that as an untracked file in the way.
+ */
+static int sort_invalid(struct co_plan *p, struct sgit_checkout_pathlist *invalid)
+{
+	struct stat st;
+	size_t k;
+	int rc = 0;
+	for (k = 0; k < invalid->count && rc >= 0; k++) {
+		const char *path = invalid->paths[k];
+		size_t len = strlen(path);
+
+		if (p->mode == SGIT_CHECKOUT_SWITCH && sgit_checkout__wt_lstat(&p->wt, path, len, &st) == 0 &&
+		    !S_ISDIR(st.st_mode))
+			rc = reject(p, SGIT_CHECKOUT_UNTRACKED_OVERWRITTEN, path, len);
+		else if (sgit_checkout__pathlist_add(&p->rep->invalid, path, len) < 0)
+			rc = sgit_error_nomem(sgit_repo_error(p->repo));
+	}
+	return rc;
+}
+
+static int plan_items(struct co_plan *p, const struct sgit_oid *from, const struct sgit_oid *to)
+{
+	struct sgit_checkout_pathlist invalid = { NULL, 0, 0 };
+	size_t k;
+	int rc;
+
+	if (p->mode != SGIT_CHECKOUT_SWITCH)
+		rc = sgit_checkout__diff_trees_skip(&p->items, &invalid, p->repo, NULL, to);
+	else if (!sgit_index_version(p->idx) && !sgit_index_count(p->idx))
+		rc = initial_items(p, from, to, &invalid);
+	else
+		rc = sgit_checkout__diff_trees_skip(&p->items, &invalid, p->repo, from, to);
+	if (rc >= 0)
+		rc = sort_invalid(p, &invalid);
+	for (k = 0; k < invalid.count; k++)
+		free(invalid.paths[k]);
+	free(invalid.paths);
 	return rc;
 }
 
 static int plan(struct co_plan *p, const struct sgit_oid *from, const struct sgit_oid *to)
 {
+	struct sgit_checkout_pathlist *bad = &p->rep->invalid;
 	size_t k;
 	int rc;
 
-	if (p->mode != SGIT_CHECKOUT_SWITCH)
-		rc = sgit_checkout__diff_trees(&p->items, p->repo, NULL, to);
-	else if (!sgit_index_version(p->idx) && !sgit_index_count(p->idx))
-		rc = initial_items(p, from, to);
-	else
-		rc = sgit_checkout__diff_trees(&p->items, p->repo, from, to);
-	if (rc < 0)
+	if ((rc = plan_items(p, from, to)) < 0)
 		return rc;
 	if (!(p->act = calloc(p->items.count ? p->items.count : 1, 1)))
 		return sgit_error_nomem(sgit_repo_error(p->repo));
 	if (p->mode != SGIT_CHECKOUT_SWITCH)
-		return plan_oneway(p);
-	for (k = 0, rc = 0; k < p->items.count && rc >= 0; k++)
+		rc = plan_oneway(p);
+	for (k = 0; k < p->items.count && rc >= 0 && p->mode == SGIT_CHECKOUT_SWITCH; k++)
 		rc = plan_switch_item(p, k);
-	if (rc >= 0 && rejected_any(p->rep))
+	if (rc >= 0 && bad->count)
+		rc = sgit_error_set(sgit_repo_error(p->repo), SGIT_EINVALID, "invalid path '%s'", bad->paths[0]);
+	else if (rc >= 0 && rejected_any(p->rep))
 		rc = sgit_error_set(sgit_repo_error(p->repo), SGIT_ECONFLICT,
 				    "local changes or untracked files would be overwritten");
 	return rc;

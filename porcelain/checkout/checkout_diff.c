@@ -1,9 +1,9 @@
 /* porcelain/checkout/checkout_diff.c: the leaves where two trees differ, every name checked on the way */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "porcelain/checkout/checkout_int.h"
 #include "sgit/tree.h"
+#include "sgit/index.h"
 
 /* Deeper than any real project; a crafted chain of trees must not exhaust the stack. */
 #define MAX_DEPTH 1024
@@ -14,7 +14,8 @@ struct diff_ctx {
 	struct sgit_error *err;
 	struct sgit_buf path;		/* the folder being compared, with a final '/' */
 	int depth;
-	int bad;			/* folders on the way with a name that may not be checked out */
+	unsigned int protect;		/* sgit_index_path_protection of the repository */
+	struct sgit_checkout_pathlist *invalid;	/* NULL: an invalid path fails the walk */
 };
 
 /* 4b825dc642cb6eb9a060e54bf8d69288fbee4904, the id of a tree with no entries */
@@ -39,38 +40,6 @@ void sgit_checkout__list_free(struct co_list *l)
 	free(l->items);
 	l->items = NULL;
 	l->count = l->alloc = 0;
-}
-
-/*
- * ".git" in any case, and the names NTFS would take for it (".git " with
- * trailing spaces or dots, "git~1", an alternate stream ".git:x"): git
- * refuses them on every platform (core.protectNTFS is on by default).
- */
-static int is_dotgit(const char *name, size_t len)
-{
-	size_t k;
-
-	if (len >= 4 && !strncasecmp(name, ".git", 4))
-		k = 4;
-	else if (len >= 5 && !strncasecmp(name, "git~1", 5))
-		k = 5;
-	else
-		return 0;
-	if (k < len && name[k] == ':')
-		return 1;
-	for (; k < len; k++)
-		if (name[k] != ' ' && name[k] != '.')
-			return 0;
-	return 1;
-}
-
-int sgit_checkout__name_ok(const char *name, size_t len)
-{
-	if (!len || memchr(name, '/', len) || memchr(name, '\0', len))
-		return 0;
-	if ((len == 1 && name[0] == '.') || (len == 2 && name[0] == '.' && name[1] == '.'))
-		return 0;
-	return !is_dotgit(name, len);
 }
 
 static int name_cmp(const struct sgit_tree_entry *a, const struct sgit_tree_entry *b)
@@ -169,21 +138,34 @@ static int emit(struct diff_ctx *c, const struct sgit_tree_entry *a, const struc
 {
 	const struct sgit_tree_entry *e = a ? a : b;
 	struct co_item *it;
+	char *path;
+	size_t len = c->path.len + e->name_len;
 
-	/* names are checked where a path is complete, so the message names the file, as git's */
-	if (c->bad || !sgit_checkout__name_ok(e->name, e->name_len))
-		return sgit_error_set(c->err, SGIT_EINVALID, "invalid path '%s%.*s'", c->path.ptr,
-				      (int)e->name_len, e->name);
 	if (c->out->count == c->out->alloc && sgit_checkout__list_grow(c->out) < 0)
 		return sgit_error_nomem(c->err);
+	if (!(path = malloc(len + 1)))
+		return sgit_error_nomem(c->err);
+	memcpy(path, c->path.ptr, c->path.len);
+	memcpy(path + c->path.len, e->name, e->name_len);
+	path[len] = '\0';
+	/*
+	 * The whole path is checked where it is complete, so the message names
+	 * the file, as git's. A path only the old tree has is going away: its
+	 * shape is checked, not the rule for what a new link may be called.
+	 */
+	if (!sgit_index_path_valid(path, len, b ? b->mode : 0100644, c->protect)) {
+		int rc = c->invalid ? sgit_checkout__pathlist_add(c->invalid, path, len) : SGIT_EINVALID;
+
+		free(path);
+		if (rc == SGIT_ENOMEM)
+			return sgit_error_nomem(c->err);
+		return rc ? sgit_error_set(c->err, SGIT_EINVALID, "invalid path '%s%.*s'", c->path.ptr,
+					   (int)e->name_len, e->name) : 0;
+	}
 	it = &c->out->items[c->out->count];
 	memset(it, 0, sizeof(*it));
-	it->len = c->path.len + e->name_len;
-	if (!(it->path = malloc(it->len + 1)))
-		return sgit_error_nomem(c->err);
-	memcpy(it->path, c->path.ptr, c->path.len);
-	memcpy(it->path + c->path.len, e->name, e->name_len);
-	it->path[it->len] = '\0';
+	it->path = path;
+	it->len = len;
 	if (a) {
 		it->omode = a->mode;
 		it->oid = a->id;
@@ -198,18 +180,21 @@ static int emit(struct diff_ctx *c, const struct sgit_tree_entry *a, const struc
 
 static int diff_dir(struct diff_ctx *c, const struct sgit_oid *a, const struct sgit_oid *b);
 
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* Compare the subtrees a and b (either NULL) of the entry called name. */
 static int descend(struct diff_ctx *c, const struct sgit_tree_entry *e, const struct sgit_oid *a,
 		   const struct sgit_oid *b)
 {
 	size_t len = c->path.len;
-	int bad = !sgit_checkout__name_ok(e->name, e->name_len), rc;
+	int rc;
 
 	if (sgit_buf_add(&c->path, e->name, e->name_len) < 0 || sgit_buf_addch(&c->path, '/') < 0)
 		return sgit_error_nomem(c->err);
-	c->bad += bad;
 	rc = diff_dir(c, a, b);
-	c->bad -= bad;
 	sgit_buf_truncate(&c->path, len);
 	return rc;
 }
@@ -266,7 +251,14 @@ out:
 int sgit_checkout__diff_trees(struct co_list *out, struct sgit_repo *repo, const struct sgit_oid *a,
 			      const struct sgit_oid *b)
 {
-	struct diff_ctx c = { out, sgit_repo_odb(repo), sgit_repo_error(repo), SGIT_BUF_INIT, 0, 0 };
+	return sgit_checkout__diff_trees_skip(out, NULL, repo, a, b);
+}
+
+int sgit_checkout__diff_trees_skip(struct co_list *out, struct sgit_checkout_pathlist *invalid,
+				   struct sgit_repo *repo, const struct sgit_oid *a, const struct sgit_oid *b)
+{
+	struct diff_ctx c = { out, sgit_repo_odb(repo), sgit_repo_error(repo), SGIT_BUF_INIT, 0,
+			      sgit_index_path_protection(repo), invalid };
 	int rc = 0;
 
 	if (!(a && b && sgit_oid_equal(a, b)))
@@ -277,6 +269,9 @@ int sgit_checkout__diff_trees(struct co_list *out, struct sgit_repo *repo, const
 		return rc;
 	}
 	sgit_checkout__list_sort(out);
+	/* the walk went name by name; git reports in index order */
+	if (invalid && invalid->count > 1)
+		qsort(invalid->paths, invalid->count, sizeof(*invalid->paths), str_cmp);
 	return 0;
 }
 

@@ -29,14 +29,15 @@ void sgit_checkout__list_sort(struct co_list *l);
 /*
  * The leaves that differ between trees a and b (either NULL: empty),
  * sorted by path bytewise (index order). Subtrees with the same id are not
- * read. Every path listed is checked (sgit_checkout__name_ok, each part); a
+ * read. Every path listed is checked (sgit_index_path_valid); a
  * bad one is SGIT_EINVALID "invalid path '<path>'", two entries of one name
  * in a tree SGIT_ECORRUPT.
  */
 int sgit_checkout__diff_trees(struct co_list *out, struct sgit_repo *repo, const struct sgit_oid *a,
 			      const struct sgit_oid *b);
-/* 1 when a tree entry name may be checked out: not "", ".", "..", a ".git" spelling, no '/' or NUL. */
-int sgit_checkout__name_ok(const char *name, size_t len);
+/* The same, but invalid paths are appended to *invalid and left out instead of failing. */
+int sgit_checkout__diff_trees_skip(struct co_list *out, struct sgit_checkout_pathlist *invalid,
+				   struct sgit_repo *repo, const struct sgit_oid *a, const struct sgit_oid *b);
 /* The item for path (len bytes) in a sorted list, or NULL. */
 struct co_item *sgit_checkout__list_find(const struct co_list *l, const char *path, size_t len);
 
@@ -53,6 +54,7 @@ struct co_wt {
 	struct sgit_buf dir;		/* its path from the top ("" for the top) */
 	const char *keep;		/* the current folder from the top ("a/b/"): never removed */
 	int symlinks;			/* core.symlinks */
+	unsigned int protect;		/* sgit_index_path_protection: what wt_write refuses */
 };
 
 int sgit_checkout__wt_open(struct co_wt *wt, struct sgit_repo *repo);
@@ -69,10 +71,14 @@ size_t sgit_checkout__wt_leading_nondir(struct co_wt *wt, const char *path, size
  * Replace whatever is at path with a blob's content (mode 100644, 100755,
  * 120000, or 160000: an empty folder): leading parts that are not real
  * folders are removed and folders created. *st gets the result's lstat data.
+ * A path sgit_index_path_valid refuses is SGIT_EINVALID, nothing written.
  */
 int sgit_checkout__wt_write(struct co_wt *wt, const char *path, size_t len, unsigned int mode,
 			    const void *data, size_t size, struct stat *st);
-/* Remove the file at path (nothing there is fine) and the folders it leaves empty. 1 when removed. */
+/*
+ * Remove the file at path (nothing there is fine) and the folders it leaves
+ * empty. 1 when removed; a path sgit_index_path_valid refuses is SGIT_EINVALID.
+ */
 int sgit_checkout__wt_remove(struct co_wt *wt, const char *path, size_t len);
 /*
  * Call cb for every file (not folder) below the folder path, as a path from

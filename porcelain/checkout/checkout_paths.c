@@ -188,26 +188,50 @@ static int from_tree_item(struct paths_run *r, const struct co_item *it)
 	return sgit_index_add(r->idx, &e, SGIT_INDEX_ADD_REPLACE);
 }
 
+/* The invalid source paths the pathspec matches go to the report: git names them and goes on. */
+static int report_invalid(struct paths_run *r, const struct sgit_checkout_pathlist *all)
+{
+	/* a refused path does not count as a match: git never read it into its index */
+	struct sgit_checkout_paths_opts quiet = *r->o;
+	size_t k;
+
+	quiet.matched = NULL;
+	for (k = 0; k < all->count; k++) {
+		size_t len = strlen(all->paths[k]);
+
+		if (matches(&quiet, all->paths[k], len) &&
+		    sgit_checkout__pathlist_add(&r->rep->invalid, all->paths[k], len) < 0)
+			return sgit_error_nomem(sgit_repo_error(r->repo));
+	}
+	return 0;
+}
+
 static int from_tree(struct paths_run *r)
 {
+	struct sgit_checkout_pathlist invalid = { NULL, 0, 0 };
 	size_t pos, k, n = sgit_index_count(r->idx);
 	int rc;
 
-	if ((rc = sgit_checkout__diff_trees(&r->src, r->repo, NULL, r->o->source)) < 0)
-		return rc;
+	if ((rc = sgit_checkout__diff_trees_skip(&r->src, &invalid, r->repo, NULL, r->o->source)) < 0 ||
+	    (rc = report_invalid(r, &invalid)) < 0)
+		goto out;
 	filter_source(r);
-	/* index paths count as matched too: the overlay keeps them, no overlay removes them */
-	for (pos = 0; pos < n; pos++) {
+	/* without the overlay, index paths count as matched too: they are removed */
+	for (pos = 0; (r->o->flags & SGIT_CHECKOUT_PATHS_NO_OVERLAY) && pos < n; pos++) {
 		const struct sgit_index_entry *e = sgit_index_entry_at(r->idx, pos);
 
 		matches(r->o, e->path, e->path_len);
 	}
 	if ((rc = check_matched(r)) < 0)
-		return rc;
+		goto out;
 	if ((r->o->flags & SGIT_CHECKOUT_PATHS_NO_OVERLAY) && (rc = remove_missing(r)) < 0)
-		return rc;
+		goto out;
 	for (k = 0; k < r->src.count && !rc; k++)
 		rc = from_tree_item(r, &r->src.items[k]);
+out:
+	for (k = 0; k < invalid.count; k++)
+		free(invalid.paths[k]);
+	free(invalid.paths);
 	return rc;
 }
 

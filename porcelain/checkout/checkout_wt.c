@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "porcelain/checkout/checkout_int.h"
 #include "sgit/config.h"
+#include "sgit/index.h"
 #include "util/fs.h"
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -30,6 +31,7 @@ int sgit_checkout__wt_open(struct co_wt *wt, struct sgit_repo *repo)
 	wt->keep = sgit_repo_prefix(repo);
 	if (!cfg || sgit_config_get_bool(&wt->symlinks, cfg, "core.symlinks", NULL) < 0)
 		wt->symlinks = 1;
+	wt->protect = sgit_index_path_protection(repo);
 	if (!top)
 		return sgit_error_set(wt->err, SGIT_EINVALID, "this operation must be run in a work tree");
 	if ((wt->root_fd = open(top, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
@@ -145,9 +147,10 @@ int sgit_checkout__wt_lstat(struct co_wt *wt, const char *path, size_t len, stru
 {
 	size_t dlen;
 	const char *base = split(path, len, &dlen);
-	int fd, rc = walk_to(wt, path, dlen, 0, &fd);
+	int fd, rc;
 
-	if (rc)
+	/* only looks, so any path may be asked about (a switch reports what stands in the way) */
+	if ((rc = walk_to(wt, path, dlen, 0, &fd)))
 		return rc;
 	if (fstatat(fd, base, st, AT_SYMLINK_NOFOLLOW) == 0)
 		return 0;
@@ -261,6 +264,9 @@ int sgit_checkout__wt_write(struct co_wt *wt, const char *path, size_t len, unsi
 	const char *base = split(path, len, &dlen);
 	int is_gitlink = (mode & 0170000) == 0160000, fd, rc;
 
+	/* the last guard: whatever planned this write, nothing lands in .git or outside the tree */
+	if (!sgit_index_path_valid(path, len, mode, wt->protect))
+		return sgit_error_set(wt->err, SGIT_EINVALID, "invalid path '%.*s'", (int)len, path);
 	if ((rc = walk_to(wt, path, dlen, 1, &fd)) || (rc = clear_slot(wt, fd, base, is_gitlink, path)))
 		return rc < 0 ? rc : SGIT_EOS;
 	if (is_gitlink) {
@@ -303,9 +309,11 @@ int sgit_checkout__wt_remove(struct co_wt *wt, const char *path, size_t len)
 {
 	size_t dlen;
 	const char *base = split(path, len, &dlen);
-	int fd, rc = walk_to(wt, path, dlen, 0, &fd);
+	int fd, rc;
 
-	if (rc)
+	if (!sgit_index_path_valid(path, len, 0100644, wt->protect))
+		return sgit_error_set(wt->err, SGIT_EINVALID, "invalid path '%.*s'", (int)len, path);
+	if ((rc = walk_to(wt, path, dlen, 0, &fd)))
 		return rc < 0 ? rc : 0;
 	if (unlinkat(fd, base, 0) < 0) {
 		/* gone already, or a folder now stands there: nothing of ours to remove */

@@ -245,6 +245,14 @@ out:
 	sgit_buf_release(&shortname);
 }
 
+void cli_checkout_print_invalid(const struct sgit_checkout_report *rep, int all)
+{
+	size_t i;
+
+	for (i = 0; i < rep->invalid.count && (all || !i); i++)
+		cli_error("invalid path '%s'", rep->invalid.paths[i]);
+}
+
 /* ---- paths ---- */
 
 /* Print git's messages for a failed path checkout; returns the exit code. */
@@ -281,7 +289,9 @@ int cli_checkout_run_paths(struct cli_ctx *ctx, struct sgit_checkout_paths_opts 
 		return cli_fatal("out of memory");
 	if ((rc = cli_index_open(&idx, ctx, 1)))
 		goto out;
-	if ((rc = sgit_checkout_paths(&rep, ctx->repo, idx, o)) < 0) {
+	rc = sgit_checkout_paths(&rep, ctx->repo, idx, o);
+	cli_checkout_print_invalid(&rep, 1);
+	if (rc < 0) {
 		rc = paths_failed(ctx, rc, o, &rep, args);
 		goto out;
 	}

@@ -25,6 +25,11 @@ int cli_describe_commit(struct sgit_buf *out, struct cli_ctx *ctx, const struct 
 
 /* git's refusal for each group of rep->rejected, then "Aborting"; verb is "checkout" or "merge". */
 void cli_checkout_print_rejects(const struct sgit_checkout_report *rep, const char *verb);
+/*
+ * "error: invalid path '<path>'" for each path rep->invalid lists (all), or
+ * for the first only, as git's commands that stop at the first error.
+ */
+void cli_checkout_print_invalid(const struct sgit_checkout_report *rep, int all);
 /* "error: you need to resolve your current index first", then "<path>: needs merge" lines on stdout; 1. */
 int cli_checkout_unmerged_error(struct sgit_index *idx);
 /* Print what differs between tree (NULL: none) and the work tree, as "M\tpath" lines on stdout. */

@@ -135,7 +135,9 @@ static int merge_worktree(struct cli_ctx *ctx, const struct cli_switch_opts *o, 
 	}
 	rc = sgit_checkout_tree(&rep, ctx->repo, idx, old->born ? &old->tree : NULL, to,
 				o->force ? SGIT_CHECKOUT_FORCE : SGIT_CHECKOUT_SWITCH);
-	if (rc == SGIT_ECONFLICT) {
+	if (rc == SGIT_ECONFLICT || (rc == SGIT_EINVALID && rep.invalid.count)) {
+		/* git names the paths it refuses, then what stands in the way */
+		cli_checkout_print_invalid(&rep, 1);
 		cli_checkout_print_rejects(&rep, "checkout");
 		rc = 1;
 		goto out;

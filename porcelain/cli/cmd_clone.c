@@ -72,6 +72,24 @@ static int report(const struct sgit_clone_result *res, const struct clone_args *
 	return 0;
 }
 
+/* git keeps a clone whose checkout failed and says how to retry. */
+static int checkout_failed(const struct sgit_clone_result *res, const struct clone_args *a,
+			   const struct sgit_error *err)
+{
+	if (res->local_path && !a->quiet)
+		fputs("done.\n", stderr);
+	/* git's clone stops at the first path it refuses */
+	if (res->invalid.count)
+		cli_error("invalid path '%s'", res->invalid.paths[0]);
+	else
+		cli_error("%s", sgit_error_message(err));
+	fputs("fatal: unable to checkout working tree\n", stderr);
+	cli_warning("Clone succeeded, but checkout failed.\n"
+		    "You can inspect what was checked out with 'git status'\n"
+		    "and retry with 'git restore --source=HEAD :/'\n");
+	return 128;
+}
+
 int cmd_clone(int argc, const char **argv, struct cli_ctx *ctx)
 {
 	struct clone_args a = { 0, 0, 0, 0, -1, 1, NULL, NULL };
@@ -112,7 +130,9 @@ int cmd_clone(int argc, const char **argv, struct cli_ctx *ctx)
 	o.repo_opts = &ctx->repo_opts;
 	o.started = started;
 	o.payload = &a;
-	if ((rc = sgit_clone(NULL, &res, &o, &ctx->err)) < 0)
+	if ((rc = sgit_clone(NULL, &res, &o, &ctx->err)) < 0 && res.checkout_failed)
+		rc = checkout_failed(&res, &a, &ctx->err);
+	else if (rc < 0)
 		rc = fetch_cmd_fail(strncmp(o.source, "file://", 7) ? 0 : rc, &ctx->err);
 	else
 		rc = report(&res, &a);

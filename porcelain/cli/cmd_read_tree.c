@@ -1,5 +1,6 @@
 /* porcelain/cli/cmd_read_tree.c: sgit read-tree: trees into the index */
 #include <string.h>
+#include "porcelain/cli/checkout_cmd.h"
 #include "porcelain/cli/index_cmd.h"
 #include "porcelain/cli/object_name.h"
 #include "porcelain/cli/ref_cmd.h"
@@ -61,10 +62,14 @@ static int check_opts(const struct read_tree_opts *o, int ntrees)
 		return cli_fatal("options '%s' and '%s' cannot be used together", "-m", "--reset");
 	if (ntrees > MAX_TREES)
 		return cli_fatal("I cannot read more than %d trees", MAX_TREES);
-	if (o->update || o->prefix || o->index_output)
-		return cli_fatal("read-tree: %s is not supported yet",
-				 o->update ? "-u" : o->prefix ? "--prefix" : "--index-output");
-	if ((o->merge || o->reset) && ntrees > 1)
+	if (o->prefix || o->index_output)
+		return cli_fatal("read-tree: %s is not supported yet", o->prefix ? "--prefix" : "--index-output");
+	/* -u: a two-tree switch (-m A B) or a reset to one tree (--reset A) */
+	if (o->update && o->dry_run)
+		return cli_fatal("read-tree: -u with --dry-run is not supported yet");
+	if (o->update && !((o->merge && ntrees == 2) || (o->reset && ntrees == 1)))
+		return cli_fatal("read-tree: -u is supported with -m and two trees or --reset and one");
+	if ((o->merge || o->reset) && ntrees > 1 && !o->update)
 		return cli_fatal("read-tree: merging %d trees is not supported yet", ntrees);
 	if ((o->merge || o->reset) && !ntrees)
 		return cli_fatal("just how do you expect me to merge %d trees?", ntrees);
@@ -97,6 +102,63 @@ static int read_trees(struct sgit_index *idx, struct cli_ctx *ctx, const struct 
 	return 0;
 }
 
+/* The first path the work tree refuses, in read-tree's words (unpack-trees' plain messages). */
+static void print_rejects(const struct sgit_checkout_report *rep)
+{
+	static const char *const fmt[SGIT_CHECKOUT_NREJECT] = {
+		"Entry '%s' would be overwritten by merge. Cannot merge.",
+		"Entry '%s' not uptodate. Cannot merge.",
+		"Updating '%s' would lose untracked files in it",
+		"Untracked working tree file '%s' would be overwritten by merge.",
+		"Untracked working tree file '%s' would be removed by merge.",
+	};
+	size_t i;
+
+	for (i = 0; i < SGIT_CHECKOUT_NREJECT; i++)
+		if (rep->rejected[i].count) {
+			cli_error(fmt[i], rep->rejected[i].paths[0]);
+			return;
+		}
+}
+
+/* 1 when some path rep rejects sorts before path. */
+static int first_reject_before(const struct sgit_checkout_report *rep, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < SGIT_CHECKOUT_NREJECT; i++)
+		if (rep->rejected[i].count && strcmp(rep->rejected[i].paths[0], path) < 0)
+			return 1;
+	return 0;
+}
+
+/* -u: the index and the work tree move together, through the checkout engine. */
+static int update_trees(struct sgit_index *idx, struct cli_ctx *ctx, const struct read_tree_opts *o,
+			int argc, const char **argv)
+{
+	struct sgit_checkout_report rep = SGIT_CHECKOUT_REPORT_INIT;
+	struct sgit_oid a, b;
+	int rc;
+
+	if (o->merge && sgit_index_has_conflicts(idx))
+		return cli_fatal("You need to resolve your current index first");
+	if ((rc = resolve_tree(&a, ctx, argv[0])) || (argc > 1 && (rc = resolve_tree(&b, ctx, argv[1]))))
+		return rc;
+	if (argc > 1)
+		rc = sgit_checkout_tree(&rep, ctx->repo, idx, &a, &b, SGIT_CHECKOUT_SWITCH);
+	else
+		rc = sgit_checkout_tree(&rep, ctx->repo, idx, NULL, &a, SGIT_CHECKOUT_FORCE);
+	/* read-tree stops at its first complaint, in index order */
+	if (rep.invalid.count && !first_reject_before(&rep, rep.invalid.paths[0]))
+		cli_checkout_print_invalid(&rep, 0);
+	else if (rc == SGIT_ECONFLICT || rep.invalid.count)
+		print_rejects(&rep);
+	else if (rc < 0)
+		cli_error("%s", sgit_error_message(cli_err(ctx)));
+	sgit_checkout_report_release(&rep);
+	return rc < 0 ? 128 : 0;
+}
+
 int cmd_read_tree(int argc, const char **argv, struct cli_ctx *ctx)
 {
 	struct read_tree_opts o;
@@ -124,9 +186,12 @@ int cmd_read_tree(int argc, const char **argv, struct cli_ctx *ctx)
 	argc = cli_parse_options(argc, argv, opts, read_tree_usage, 0);
 	if ((rc = cli_index_open(&idx, ctx, 1)))
 		return rc;
-	if (!(rc = check_opts(&o, argc)) && !(rc = read_trees(idx, ctx, &o, argc, argv)) && !o.dry_run &&
-	    sgit_index_write_locked(idx) < 0)
+	if ((rc = check_opts(&o, argc)))
+		goto out;
+	rc = o.update ? update_trees(idx, ctx, &o, argc, argv) : read_trees(idx, ctx, &o, argc, argv);
+	if (!rc && !o.dry_run && sgit_index_write_locked(idx) < 0)
 		rc = cli_fatal("unable to write new index file");
+out:
 	sgit_index_free(idx);
 	return rc;
 }

@@ -145,8 +145,11 @@ static int reset_index(struct reset *r)
 		rc = sgit_checkout_tree(&rep, r->ctx->repo, idx, NULL, &r->tree,
 					r->type == RESET_HARD ? SGIT_CHECKOUT_FORCE : SGIT_CHECKOUT_INDEX_ONLY);
 	}
+	/* git's reset stops at the first path it refuses; with paths it names them all */
+	cli_checkout_print_invalid(&rep, r->npaths > 0);
 	if (rc < 0) {
-		cli_error("%s", sgit_error_message(cli_err(r->ctx)));
+		if (!rep.invalid.count)
+			cli_error("%s", sgit_error_message(cli_err(r->ctx)));
 		rc = cli_fatal("Could not reset index file to revision '%s'.", r->rev);
 		goto out;
 	}

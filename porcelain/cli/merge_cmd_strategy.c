@@ -1,6 +1,7 @@
 /* porcelain/cli/merge_cmd_strategy.c: sgit merge's real merges (ort for one head, octopus for several) */
 #include <stdlib.h>
 #include <string.h>
+#include "porcelain/cli/checkout_cmd.h"
 #include "porcelain/cli/index_cmd.h"
 #include "porcelain/cli/merge_cmd.h"
 #include "porcelain/cli/worktree_cmd.h"
@@ -61,6 +62,11 @@ int merge_checkout_move(struct cli_ctx *ctx, const struct sgit_oid *from, const 
 		return rc;
 	rc = sgit_checkout_tree(&rep, ctx->repo, idx, from, to, SGIT_CHECKOUT_SWITCH);
 	if (rc == SGIT_ECONFLICT && has_rejects(&rep)) {
+		print_rejects(&rep);
+		rc = 1;
+	} else if (rc == SGIT_EINVALID && rep.invalid.count) {
+		/* paths git refuses: errors, not a fatal one, and nothing moved */
+		cli_checkout_print_invalid(&rep, 1);
 		print_rejects(&rep);
 		rc = 1;
 	} else if (rc < 0) {
@@ -128,6 +134,11 @@ static int run_ort(struct merge_run *r, struct sgit_merge_result *res, int *stat
 		return cli_fatal_err(cli_err(r->ctx));
 	rc = sgit_merge_checkout(&rep, r->ctx->repo, r->idx, &r->head_tree, res);
 	if (rc == SGIT_ECONFLICT && has_rejects(&rep)) {
+		print_rejects(&rep);
+		*status = 2;
+		rc = 0;
+	} else if (rc == SGIT_EINVALID && rep.invalid.count) {
+		cli_checkout_print_invalid(&rep, 1);
 		print_rejects(&rep);
 		*status = 2;
 		rc = 0;

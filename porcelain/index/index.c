@@ -70,6 +70,7 @@ static void load_config(struct index_config *c, struct sgit_repo *repo)
 
 	c->filemode = c->symlinks = c->trustctime = c->checkstat = 1;
 	c->loaded = 1;
+	c->protect = sgit_index_path_protection(repo);
 	if (!cfg)
 		return;
 	if (sgit_config_get_bool(&c->filemode, cfg, "core.filemode", NULL) < 0)

@@ -1,60 +1,8 @@
 /* porcelain/index/index_edit.c: changing the entries of the index: add, replace, remove */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "porcelain/index/index_int.h"
 #include "sgit/tree.h"
-
-/*
- * A name NTFS would take for ".git": ".git" or its short name "git~1" in
- * any case, followed by nothing but spaces and dots, or by an alternate
- * stream (":"). git refuses these everywhere (core.protectNTFS is on by default).
- */
-static int is_ntfs_dotgit(const char *c, size_t n)
-{
-	size_t k;
-
-	if (n >= 4 && !strncasecmp(c, ".git", 4))
-		k = 4;
-	else if (n >= 5 && !strncasecmp(c, "git~1", 5))
-		k = 5;
-	else
-		return 0;
-	if (k < n && c[k] == ':')
-		return 1;
-	for (; k < n; k++)
-		if (c[k] != ' ' && c[k] != '.')
-			return 0;
-	return 1;
-}
-
-static int component_ok(const char *c, size_t n, int is_last, unsigned int mode)
-{
-	if (!n || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
-		return 0;
-	if (is_ntfs_dotgit(c, n))
-		return 0;
-	/* a symlink named .gitmodules could make git read another file as its submodule list */
-	if (is_last && (mode & 0170000) == 0120000 && n == 11 && !strncasecmp(c, ".gitmodules", 11))
-		return 0;
-	return 1;
-}
-
-int sgit_index__path_ok(const char *path, size_t len, unsigned int mode)
-{
-	size_t start = 0, i;
-
-	if (!len || memchr(path, '\0', len))
-		return 0;
-	for (i = 0; i <= len; i++) {
-		if (i < len && path[i] != '/')
-			continue;
-		if (!component_ok(path + start, i - start, i == len, mode))
-			return 0;
-		start = i + 1;
-	}
-	return 1;
-}
 
 static int grow(struct sgit_index *idx)
 {
@@ -218,7 +166,7 @@ int sgit_index_add(struct sgit_index *idx, const struct sgit_index_entry *e, uns
 		return sgit_error_set(idx->err, SGIT_EINVALID, "invalid stage %u for '%.*s'", e->stage,
 				      (int)e->path_len, e->path);
 	if (!(flags & SGIT_INDEX_ADD_NO_CHECK)) {
-		if (!sgit_index__path_ok(e->path, e->path_len, e->mode))
+		if (!sgit_index_path_valid(e->path, e->path_len, e->mode, idx->cfg.protect))
 			return sgit_error_set(idx->err, SGIT_EINVALID, "invalid path '%.*s'",
 					      (int)e->path_len, e->path);
 		if ((rc = check_dir_file(idx, e, flags & SGIT_INDEX_ADD_REPLACE)) < 0)

@@ -35,6 +35,7 @@ struct index_config {
 	int symlinks;		/* core.symlinks */
 	int trustctime;		/* core.trustctime */
 	int checkstat;		/* core.checkStat: 1 default, 0 minimal */
+	unsigned int protect;	/* core.protectNTFS, core.protectHFS: sgit_index_path_protection */
 };
 
 struct sgit_index {
@@ -64,10 +65,6 @@ int sgit_index__append(struct sgit_index *idx, struct index_ientry *ie);
 void sgit_index__clear_contents(struct sgit_index *idx);
 /* The configuration the stat checks use (defaults without a repository). */
 const struct index_config *sgit_index__config(struct sgit_index *idx);
-
-/* ---- index_edit.c ---- */
-/* git's rules for paths in the index: relative, no empty, ".", ".." or ".git" component. */
-int sgit_index__path_ok(const char *path, size_t len, unsigned int mode);
 
 /* ---- index_read.c ---- */
 /* Fill idx (empty, version and err set up) from the bytes of an index file; emptied on failure. */

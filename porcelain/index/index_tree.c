@@ -226,7 +226,7 @@ static int take_entry(struct read_ctx *c, const struct sgit_tree_entry *te)
 	struct sgit_index_entry e;
 	struct index_ientry *ie;
 
-	if (!sgit_index__path_ok(c->path.ptr, c->path.len, te->mode))
+	if (!sgit_index_path_valid(c->path.ptr, c->path.len, te->mode, c->idx->cfg.protect))
 		return sgit_error_set(c->idx->err, SGIT_EINVALID, "invalid path '%s'", c->path.ptr);
 	memset(&e, 0, sizeof(e));
 	if ((c->flags & SGIT_INDEX_READ_TREE_KEEP_STAT) &&

@@ -13,9 +13,14 @@
 
 void sgit_clone_result_release(struct sgit_clone_result *res)
 {
+	size_t i;
+
 	free(res->dir);
 	free(res->detached);
 	sgit_buf_release(&res->errors);
+	for (i = 0; i < res->invalid.count; i++)
+		free(res->invalid.paths[i]);
+	free(res->invalid.paths);
 	*res = (struct sgit_clone_result)SGIT_CLONE_RESULT_INIT;
 }
 
@@ -433,6 +438,9 @@ static int checkout(struct clone_run *cr)
 out:
 	if (rc < 0 && !cr->err->code)
 		*cr->err = *sgit_repo_error(cr->repo);
+	/* the caller names each refused path, as git does */
+	cr->res->invalid = rep.invalid;
+	rep.invalid = (struct sgit_checkout_pathlist){ NULL, 0, 0 };
 	sgit_checkout_report_release(&rep);
 	sgit_index_free(idx);
 	sgit_commit_free(c);
@@ -455,7 +463,14 @@ static int run(struct clone_run *cr)
 		return rc;
 	/* the repository's own slot reports what happens inside it from here on */
 	sgit_error_clear(cr->err);
-	if ((rc = copy(cr)) < 0 || (rc = set_head(cr)) < 0 || (rc = checkout(cr)) < 0) {
+	if ((rc = copy(cr)) < 0 || (rc = set_head(cr)) < 0) {
+		if (!cr->err->code)
+			*cr->err = *sgit_repo_error(cr->repo);
+		return rc;
+	}
+	/* as git: a checkout that fails (a hostile path) leaves the clone for inspection */
+	if ((rc = checkout(cr)) < 0) {
+		cr->res->checkout_failed = 1;
 		if (!cr->err->code)
 			*cr->err = *sgit_repo_error(cr->repo);
 		return rc;
@@ -493,7 +508,7 @@ int sgit_clone(struct sgit_repo **out, struct sgit_clone_result *res,
 	sgit_repo_free(cr.repo);
 	sgit_fetch__source_release(&cr.src);
 	/* git removes what it made: the folder, or what it put in an empty one */
-	if (rc < 0 && cr.made)
+	if (rc < 0 && cr.made && !res->checkout_failed)
 		sgit_fetch__remove_tree(cr.path.ptr, !cr.created);
 	sgit_buf_release(&cr.url);
 	sgit_buf_release(&cr.origin);

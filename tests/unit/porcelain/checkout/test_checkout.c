@@ -1,7 +1,7 @@
 /*
- * tests/unit/porcelain/checkout/test_checkout.c: the checkout engine: which tree entry
- * names may reach the work tree, the order of the paths it plans over, and a
- * switch refused before anything is touched.
+ * tests/unit/porcelain/checkout/test_checkout.c: the checkout engine: the order
+ * of the paths it plans over, and a switch refused before anything is touched
+ * (which names may reach the work tree: test_index_path.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -38,30 +38,6 @@ static int tree_of(struct sgit_oid *out, struct sgit_repo *repo, const char *spe
 	if (sgit_revparse_single(&id, NULL, &env, spec) < 0)
 		return -1;
 	return sgit_revparse_peel(out, &env, &id, SGIT_OBJ_TREE);
-}
-
-static const struct {
-	const char *name;
-	int ok;
-} names[] = {
-	{ "a", 1 }, { ".gitignore", 1 }, { ".github", 1 }, { "git~2", 1 }, { "...", 1 }, { ".git-x", 1 },
-	{ "", 0 }, { ".", 0 }, { "..", 0 }, { ".git", 0 }, { ".GIT", 0 }, { ".gIt", 0 },
-	{ ".git.", 0 }, { ".git ", 0 }, { ".git . ", 0 }, { "git~1", 0 }, { "GIT~1", 0 },
-	{ ".git:stream", 0 }, { "a/b", 0 }, { "/", 0 },
-};
-
-static void test_names(void)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		int got = sgit_checkout__name_ok(names[i].name, strlen(names[i].name));
-
-		if (got != names[i].ok)
-			fprintf(stderr, "\nname '%s': %d, wanted %d\n", names[i].name, got, names[i].ok);
-		CU_ASSERT_EQUAL(got, names[i].ok);
-	}
-	CU_ASSERT_EQUAL(sgit_checkout__name_ok("a\0b", 3), 0);
 }
 
 static void test_index_order(void)
@@ -164,7 +140,6 @@ static void test_hostile_tree_refused(void)
 }
 
 static CU_TestInfo checkout_tests[] = {
-	{ "names git refuses in a work tree are refused, others kept", test_names },
 	{ "paths come in the index's order, not the trees'", test_index_order },
 	{ "two trees differ only where their leaves do", test_same_trees_differ_nowhere },
 	{ "a switch over a local change is refused and writes nothing", test_local_change_refuses },
