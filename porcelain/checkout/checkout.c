@@ -91,6 +91,16 @@ static int entry_clean(struct co_wt *wt, struct sgit_index *idx, const struct sg
 	return state < 0 ? state : state != CO_CHANGED;
 }
 
+/* A blob above core.bigFileThreshold: streamed to its file, as git streams it. */
+static int is_big(struct co_wt *wt, const struct sgit_oid *id)
+{
+	enum sgit_object_type type;
+	size_t size;
+
+	return sgit_odb_read_header(&size, &type, sgit_repo_odb(wt->repo), id) == 0 &&
+	       type == SGIT_OBJ_BLOB && size > sgit_repo_big_file_threshold(wt->repo);
+}
+
 int sgit_checkout__write_entry(struct co_wt *wt, struct sgit_index *idx, const char *path, size_t len,
 			       unsigned int mode, const struct sgit_oid *id)
 {
@@ -102,6 +112,11 @@ int sgit_checkout__write_entry(struct co_wt *wt, struct sgit_index *idx, const c
 	int rc = 0;
 
 	memset(&e, 0, sizeof(e));
+	if ((mode & 0170000) == 0100000 && is_big(wt, id)) {
+		if ((rc = sgit_checkout__wt_write_stream(wt, path, len, mode, id, &st)) < 0)
+			goto out;
+		goto stored;
+	}
 	if ((mode & 0170000) != 0160000 && (rc = sgit_odb_read(&data, &type, sgit_repo_odb(wt->repo), id)) < 0)
 		goto out;
 	if ((mode & 0170000) != 0160000 && type != SGIT_OBJ_BLOB) {
@@ -111,6 +126,7 @@ int sgit_checkout__write_entry(struct co_wt *wt, struct sgit_index *idx, const c
 	}
 	if ((rc = sgit_checkout__wt_write(wt, path, len, mode, data.ptr, data.len, &st)) < 0)
 		goto out;
+stored:
 	if (!idx)
 		goto out;
 	e.mode = mode;

@@ -76,6 +76,13 @@ size_t sgit_checkout__wt_leading_nondir(struct co_wt *wt, const char *path, size
 int sgit_checkout__wt_write(struct co_wt *wt, const char *path, size_t len, unsigned int mode,
 			    const void *data, size_t size, struct stat *st);
 /*
+ * The same for a regular file whose content is streamed from the blob id
+ * (one above core.bigFileThreshold): never held whole; a blob found
+ * damaged part way leaves no file behind.
+ */
+int sgit_checkout__wt_write_stream(struct co_wt *wt, const char *path, size_t len, unsigned int mode,
+				   const struct sgit_oid *id, struct stat *st);
+/*
  * Remove the file at path (nothing there is fine) and the folders it leaves
  * empty. 1 when removed; a path sgit_index_path_valid refuses is SGIT_EINVALID.
  */

@@ -14,6 +14,8 @@
 #include "porcelain/checkout/checkout_int.h"
 #include "sgit/config.h"
 #include "sgit/index.h"
+#include "sgit/odb.h"
+#include "sgit/repo.h"
 #include "util/fs.h"
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -257,18 +259,73 @@ static int write_file(struct co_wt *wt, int fd, const char *base, unsigned int m
 	return rc;
 }
 
-int sgit_checkout__wt_write(struct co_wt *wt, const char *path, size_t len, unsigned int mode,
-			    const void *data, size_t size, struct stat *st)
+/* Make room for path: the folder's fd and the last component's name, or < 0. */
+static int prepare_slot(struct co_wt *wt, const char *path, size_t len, unsigned int mode, int *fd,
+			const char **base)
 {
 	size_t dlen;
-	const char *base = split(path, len, &dlen);
-	int is_gitlink = (mode & 0170000) == 0160000, fd, rc;
+	int rc;
 
+	*base = split(path, len, &dlen);
 	/* the last guard: whatever planned this write, nothing lands in .git or outside the tree */
 	if (!sgit_index_path_valid(path, len, mode, wt->protect))
 		return sgit_error_set(wt->err, SGIT_EINVALID, "invalid path '%.*s'", (int)len, path);
-	if ((rc = walk_to(wt, path, dlen, 1, &fd)) || (rc = clear_slot(wt, fd, base, is_gitlink, path)))
+	if ((rc = walk_to(wt, path, dlen, 1, fd)) ||
+	    (rc = clear_slot(wt, *fd, *base, (mode & 0170000) == 0160000, path)))
 		return rc < 0 ? rc : SGIT_EOS;
+	return 0;
+}
+
+struct stream_out {
+	int fd;
+	const char *path;
+	struct sgit_error *err;
+};
+
+static int stream_piece(const void *data, size_t len, void *payload)
+{
+	struct stream_out *o = payload;
+
+	return sgit_fs_write_all(o->fd, data, len, o->path, o->err);
+}
+
+int sgit_checkout__wt_write_stream(struct co_wt *wt, const char *path, size_t len, unsigned int mode,
+				   const struct sgit_oid *id, struct stat *st)
+{
+	struct stream_out o = { -1, path, wt->err };
+	enum sgit_object_type type = SGIT_OBJ_NONE;
+	const char *base;
+	size_t size;
+	int fd, rc;
+
+	if ((rc = prepare_slot(wt, path, len, mode, &fd, &base)) < 0)
+		return rc;
+	o.fd = openat(fd, base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		      (mode & 0111) ? 0777 : 0666);
+	if (o.fd < 0)
+		return sgit_error_set(wt->err, SGIT_EOS, "unable to create file '%s': %s", path, strerror(errno));
+	rc = sgit_odb_stream(&type, &size, sgit_repo_odb(wt->repo), id, stream_piece, &o);
+	if (!rc && type != SGIT_OBJ_BLOB)
+		rc = sgit_error_set(wt->err, SGIT_ECORRUPT, "object for '%s' is a %s, not a blob", path,
+				    sgit_object_type_name(type));
+	if (!rc && fstat(o.fd, st) < 0)
+		rc = sgit_error_set(wt->err, SGIT_EOS, "cannot stat '%s': %s", path, strerror(errno));
+	if (close(o.fd) < 0 && !rc)
+		rc = sgit_error_set(wt->err, SGIT_EOS, "unable to write file '%s': %s", path, strerror(errno));
+	/* a blob found damaged part way leaves no half file behind */
+	if (rc < 0)
+		unlinkat(fd, base, 0);
+	return rc;
+}
+
+int sgit_checkout__wt_write(struct co_wt *wt, const char *path, size_t len, unsigned int mode,
+			    const void *data, size_t size, struct stat *st)
+{
+	const char *base;
+	int is_gitlink = (mode & 0170000) == 0160000, fd, rc;
+
+	if ((rc = prepare_slot(wt, path, len, mode, &fd, &base)) < 0)
+		return rc;
 	if (is_gitlink) {
 		/* a submodule gets an empty folder, as git leaves it before the submodule is cloned */
 		if ((mkdirat(fd, base, 0777) < 0 && errno != EEXIST) || fstatat(fd, base, st, AT_SYMLINK_NOFOLLOW) < 0)

@@ -31,6 +31,18 @@ same_as_git_in "cat-file --batch streams packed blobs byte for byte" ../ids cat-
 same_as_git "cat-file -p of a big packed blob" cat-file -p HEAD~:huge.txt
 same_as_git "diff --stat between packed commits" diff --stat HEAD~ HEAD
 
+# checkout and clone write big blobs by streaming them: the files are git's
+rm huge.txt big.txt
+sgit checkout -q HEAD~ -- huge.txt && git show HEAD~:huge.txt | cmp -s - huge.txt &&
+	ok "checkout -- <path> streams a big packed blob to its file" ||
+	not_ok "checkout -- <path> streams a big packed blob to its file"
+sgit reset -q --hard && git show HEAD:huge.txt | cmp -s - huge.txt && git show HEAD:big.txt | cmp -s - big.txt &&
+	ok "reset --hard writes big blobs whole" || not_ok "reset --hard writes big blobs whole"
+expect_eq "... and the index records them as git would (status clean)" "" "$(git status --porcelain)"
+sgit -c core.bigFileThreshold=1k clone -q . ../clone-big &&
+	cmp -s huge.txt ../clone-big/huge.txt && ok "a clone checks out big blobs by streaming them" ||
+	not_ok "a clone checks out big blobs by streaming them"
+
 # A flaw found part way through is still an error, after what was good went out.
 id=$(git rev-parse HEAD:huge.txt)
 obj=$(printf '%s' "$id" | sed 's|^\(..\)|\1/|')
