@@ -47,7 +47,10 @@ expect "git fsck is clean" git fsck --strict
 # ---- sgit commit -S and git commit -S: the same object but for the signature ----
 git init -q -b main ../twin-s && git init -q -b main ../twin-g || exit 2
 for d in s g; do echo twin >../twin-$d/file && git -C ../twin-$d add file || exit 2; done
-(cd ../twin-s && sgit commit -q -S -m twin) && (cd ../twin-g && git commit -q -S -m twin) || exit 2
+# gpg's clock is pinned here too: the pinned commits below have these as parents,
+# and signatures made at the real time differ when the two fall in different seconds
+(cd ../twin-s && sgit -c gpg.program="$TEST_DIR/gpg-past" commit -q -S -m twin) &&
+	(cd ../twin-g && git -c gpg.program="$TEST_DIR/gpg-past" commit -q -S -m twin) || exit 2
 git -C ../twin-s cat-file commit HEAD >twin.s && git -C ../twin-g cat-file commit HEAD >twin.g
 expect_eq "the same commit with the signature masked" "$(mask <twin.g)" "$(mask <twin.s)"
 expect_eq "the same gpgsig header layout" \
