@@ -8,6 +8,9 @@
 #include "header.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* A parsed commit; owns a copy of the object's bytes. Free with sgit_commit_free(). */
 struct sgit_commit;
 
@@ -81,4 +84,5 @@ int sgit_commit_add_header(struct sgit_buf *out, const char *name, const char *v
 int sgit_commit_insert_header(struct sgit_buf *commit, const char *name, const char *value,
 			      size_t len, struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

@@ -4,6 +4,9 @@
 
 #include <stdarg.h>
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* Every fallible function returns 0 or one of these (negative). */
 enum sgit_error_code {
 	SGIT_OK = 0,
@@ -50,4 +53,5 @@ const char *sgit_error_message(const struct sgit_error *err);
 /* A short generic description of a code ("object not found", ...). */
 const char *sgit_error_code_text(int code);
 
+#pragma GCC visibility pop
 #endif

@@ -8,6 +8,9 @@
 #include "object.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct sgit_odb;
 
 struct sgit_odb_options {
@@ -97,4 +100,5 @@ size_t sgit_odb_default_abbrev(struct sgit_odb *odb);
 /* Drop cached pack lists and loose folder listings so that new objects are seen (after a fetch). */
 void sgit_odb_refresh(struct sgit_odb *odb);
 
+#pragma GCC visibility pop
 #endif

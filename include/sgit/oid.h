@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 #define SGIT_OID_RAWSZ 20
 #define SGIT_OID_HEXSZ 40
 
@@ -42,4 +45,5 @@ int sgit_hex_digit(int c);
 /* Write 2*len lowercase hex chars + NUL. */
 void sgit_hex_encode(char *out, const unsigned char *raw, size_t len);
 
+#pragma GCC visibility pop
 #endif

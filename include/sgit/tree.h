@@ -7,6 +7,9 @@
 #include "errors.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* The modes git writes in trees (octal). */
 enum sgit_filemode {
 	SGIT_FILEMODE_TREE = 0040000,		/* written "40000" */
@@ -52,6 +55,7 @@ struct sgit_tree_iter {
 	size_t len;
 	size_t pos;
 };
+/* Start it at the first entry of the tree object buf (borrowed: it must outlive it). */
 void sgit_tree_iter_init(struct sgit_tree_iter *it, const void *buf, size_t len);
 /*
  * Fill *entry with the next entry: 1, or 0 at the end. SGIT_ECORRUPT for a
@@ -85,4 +89,5 @@ const struct sgit_tree_entry *sgit_tree_find(const struct sgit_tree *tree, const
 int sgit_tree_write(struct sgit_buf *out, const struct sgit_tree_entry *entries, size_t count,
 		    struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif
