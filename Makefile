@@ -95,9 +95,11 @@ $(LIBSO_LINKS): $(LIBSO)
 	ln -sf libsgit.so.$(SO_VERSION) $(BUILD)/libsgit.so.0
 	ln -sf libsgit.so.0 $(BUILD)/libsgit.so
 
-# pkg-config's description of the installed library (prefix fixed at build time;
-# pkg-config --define-prefix relocates it, as the examples test does).
-$(BUILD)/sgit.pc: Makefile
+# pkg-config's description of the installed library, written at each install
+# since it holds PREFIX (pkg-config --define-prefix relocates it, as the
+# examples test does).
+.PHONY: $(BUILD)/sgit.pc
+$(BUILD)/sgit.pc:
 	@mkdir -p $(@D)
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 		'Name: sgit' 'Description: reads and writes git repositories (C library)' \
