@@ -37,8 +37,8 @@ void sgit_buf_truncate(struct sgit_buf *b, size_t len);
 void sgit_buf_setlen(struct sgit_buf *b, size_t len);
 
 /*
- * set: replace b's content; add: append. Each returns 0 or SGIT_ENOMEM (b is
- * then unchanged); the buffer owns the copy, the caller keeps its arguments.
+ * _set* and _printf replace b's content, _add* append to it. Each returns 0
+ * or SGIT_ENOMEM; b owns the copy it makes, the caller keeps its arguments.
  */
 int sgit_buf_set(struct sgit_buf *b, const void *data, size_t len);
 int sgit_buf_sets(struct sgit_buf *b, const char *s);

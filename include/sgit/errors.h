@@ -41,12 +41,14 @@ struct sgit_error {
  */
 int sgit_error_set(struct sgit_error *err, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same with a va_list. */
 int sgit_error_vset(struct sgit_error *err, int code, const char *fmt, va_list ap);
 /* Record "out of memory"; returns SGIT_ENOMEM. */
 int sgit_error_nomem(struct sgit_error *err);
 /* Put "<context>: " before the message already recorded; returns err->code. */
 int sgit_error_prefix(struct sgit_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Reset err to no error (code 0, empty message). */
 void sgit_error_clear(struct sgit_error *err);
 /* The recorded message, or a generic text for the code when none was set. */
 const char *sgit_error_message(const struct sgit_error *err);
