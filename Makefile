@@ -13,6 +13,13 @@ override BUILD := $(BUILD)/san
 CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 endif
+# ThreadSanitizer: `make check SANITIZE=thread` builds the library and the
+# threads test (tests/unit/porcelain/history/test_threads.c) with it and runs that test.
+ifeq ($(SANITIZE),thread)
+override BUILD := $(BUILD)/tsan
+CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+LDFLAGS += -fsanitize=thread
+endif
 CPPFLAGS += -D_GNU_SOURCE -Iinclude -I.
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) -MMD -MP
 # libcrypto and zlib are linked statically: loading and relocating the shared
@@ -139,6 +146,14 @@ lint-headers:
 	@CC="$(CC)" sh scripts/check-headers include $(BUILD)/check-headers
 lint-exports: $(LIBSO)
 	@sh scripts/check-exports $(LIBSO)
+# make check installs into a scratch DESTDIR; tests/e2e/t0010-examples.sh
+# builds examples/ against it through pkg-config.
+CHECK_DESTDIR := $(BUILD)/check-install
+THREAD_TEST   := $(BUILD)/tests/unit/porcelain/history/test_threads
+.PHONY: check-install
+check-install:
+	@rm -rf $(CHECK_DESTDIR)
+	@$(MAKE) -s install DESTDIR=$(abspath $(CHECK_DESTDIR)) PREFIX=/usr/local >/dev/null
 # ---- end of the shared-library block ----
 
 # The library never prints or exits: check the archive's undefined symbols;
@@ -147,8 +162,15 @@ lint-lib: $(LIBA)
 	@sh scripts/check-lib-symbols $(LIBA)
 	@sh scripts/check-layers $(BUILD)
 
-check: all $(UNIT_BIN) lint-lib lint-headers lint-exports
-	@BUILD=$(BUILD) SGIT_BIN=$(abspath $(SGIT_BIN)) sh tests/run.sh
+ifeq ($(SANITIZE),thread)
+# Only the threads test: the rest of the suite runs single-threaded processes.
+check: $(THREAD_TEST)
+	@BUILD=$(BUILD) TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" sh tests/run.sh unit
+else
+check: all $(UNIT_BIN) lint-lib lint-headers lint-exports check-install
+	@BUILD=$(BUILD) SGIT_BIN=$(abspath $(SGIT_BIN)) SGIT_TEST_INSTALL=$(abspath $(CHECK_DESTDIR)) \
+		SGIT_TEST_CFLAGS="$(CFLAGS)" SGIT_TEST_LDFLAGS="$(LDFLAGS)" sh tests/run.sh
+endif
 
 unit: all $(UNIT_BIN)
 	@BUILD=$(BUILD) SGIT_BIN=$(abspath $(SGIT_BIN)) sh tests/run.sh unit
