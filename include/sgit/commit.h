@@ -23,10 +23,12 @@ struct sgit_commit;
  */
 int sgit_commit_parse(struct sgit_commit **out, const void *data, size_t len,
 		      struct sgit_error *err);
+/* Free c; pointers its accessors returned die with it. NULL is allowed. */
 void sgit_commit_free(struct sgit_commit *c);
 
 /* The object's bytes as given to sgit_commit_parse; *len gets their length. */
 const char *sgit_commit_raw(const struct sgit_commit *c, size_t *len);
+/* The tree's id, and how many parents there are (pointers owned by c). */
 const struct sgit_oid *sgit_commit_tree_id(const struct sgit_commit *c);
 size_t sgit_commit_parent_count(const struct sgit_commit *c);
 /* The i-th parent (i < parent_count), or NULL. */

@@ -27,6 +27,7 @@ struct sgit_odb_options {
 int sgit_odb_open(struct sgit_odb **out, const char *objects_dir,
 		  const struct sgit_odb_options *opts, struct sgit_error *err);
 void sgit_odb_free(struct sgit_odb *odb);
+/* The objects folder the store was opened on, owned by odb. */
 const char *sgit_odb_path(const struct sgit_odb *odb);
 /* Add another object folder to search (GIT_ALTERNATE_OBJECT_DIRECTORIES). */
 int sgit_odb_add_alternate(struct sgit_odb *odb, const char *objects_dir);

@@ -71,7 +71,9 @@ struct sgit_tree;
 
 /* Parse a whole tree (every entry checked as by the iterator). *out is NULL on failure. */
 int sgit_tree_parse(struct sgit_tree **out, const void *data, size_t len, struct sgit_error *err);
+/* Free tree and the entries it lent; NULL is allowed. */
 void sgit_tree_free(struct sgit_tree *tree);
+/* How many entries the tree holds. */
 size_t sgit_tree_count(const struct sgit_tree *tree);
 /* The i-th entry in the object's order, or NULL; borrowed from the tree. */
 const struct sgit_tree_entry *sgit_tree_entry_at(const struct sgit_tree *tree, size_t i);
