@@ -114,7 +114,7 @@ $(BUILD)/sgit.pc:
 		'Libs: -L$${libdir} -lsgit' 'Libs.private: -ldl -lpthread' 'Cflags: -I$${includedir}' >$@
 
 # Manual pages are installed when their converter exists (docs/man/README.md).
-MAN_TXT := $(wildcard docs/man/sgit.txt docs/man/sgit-*.txt)
+INSTALL_MAN := $(wildcard docs/man/sgit.txt docs/man/sgit-*.txt)
 .PHONY: install uninstall
 install: all $(BUILD)/sgit.pc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/sgit
@@ -125,9 +125,9 @@ install: all $(BUILD)/sgit.pc
 	ln -sf libsgit.so.0 $(DESTDIR)$(PREFIX)/lib/libsgit.so
 	install -m 644 include/sgit/*.h $(DESTDIR)$(PREFIX)/include/sgit/
 	install -m 644 $(BUILD)/sgit.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/sgit.pc
-	@if [ -f scripts/txt2man ] && [ -n "$(MAN_TXT)" ]; then \
+	@if [ -f scripts/txt2man ] && [ -n "$(INSTALL_MAN)" ]; then \
 		install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
-		for t in $(MAN_TXT); do \
+		for t in $(INSTALL_MAN); do \
 			n=$$(basename $$t .txt); echo "txt2man $$t"; \
 			sh scripts/txt2man $$t >$(DESTDIR)$(PREFIX)/share/man/man1/$$n.1 || exit 1; \
 		done; \
