@@ -32,7 +32,8 @@ LIB_SRC  := $(sort $(wildcard util/*.c objects/*.c refs/*.c gpg/*.c) \
 CLI_SRC  := $(sort $(wildcard porcelain/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/*/test_*.c tests/unit/*/*/test_*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
-CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/manpages.o
+MAN_TXT  := $(sort $(wildcard docs/man/sgit*.txt))
 UNIT_BIN := $(UNIT_SRC:%.c=$(BUILD)/%)
 UNIT_MAIN_OBJ := $(BUILD)/tests/unit/runner.o
 LIBA     := $(BUILD)/libsgit.a
@@ -83,6 +84,13 @@ $(LIB_OBJ): ALL_CFLAGS += $(LIB_PICFLAGS)
 $(LIBA): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+# The manual pages are built into the command, for machines where they are not installed.
+$(BUILD)/gen/manpages.c: $(MAN_TXT) scripts/embed-man | deps
+	@mkdir -p $(@D)
+	sh scripts/embed-man $(MAN_TXT) >$@.tmp && mv $@.tmp $@
+$(BUILD)/gen/manpages.o: $(BUILD)/gen/manpages.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(SGIT_BIN): $(CLI_OBJ) $(LIBA)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS)

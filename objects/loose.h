@@ -7,6 +7,7 @@
 #include "sgit/buf.h"
 #include "sgit/errors.h"
 #include "sgit/object.h"
+#include "sgit/odb.h"
 #include "sgit/oid.h"
 
 /*
@@ -32,6 +33,17 @@ int sgit_loose_parse_header(enum sgit_object_type *type, size_t *size, size_t *h
  */
 int sgit_loose_decode(struct sgit_buf *out, enum sgit_object_type *type, size_t *size,
 		      const void *zdata, size_t zlen, const char *what, struct sgit_error *err);
+
+/*
+ * Hand the content of the loose object id of objdir to cb in pieces of at
+ * most 64 KiB, reading the file as it goes, with the checks of
+ * sgit_loose_decode (a flaw found after some pieces went out is still an
+ * error). *type and *size are set once the header is read. SGIT_ENOTFOUND
+ * (no message) when the file is absent; a non-zero return of cb is returned.
+ */
+int sgit_loose_stream(enum sgit_object_type *type, size_t *size, const char *objdir,
+		      const struct sgit_oid *id, sgit_odb_stream_cb cb, void *payload,
+		      struct sgit_error *err);
 
 /* Replace path with "<objdir>/xx/yyyy...". */
 int sgit_loose_path(struct sgit_buf *path, const char *objdir, const struct sgit_oid *id);

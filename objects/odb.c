@@ -394,6 +394,29 @@ int sgit_odb_read(struct sgit_buf *out, enum sgit_object_type *type,
 	return rc;
 }
 
+int sgit_odb_stream(enum sgit_object_type *type, size_t *size, struct sgit_odb *odb,
+		    const struct sgit_oid *id, sgit_odb_stream_cb cb, void *payload)
+{
+	struct sgit_pack *p;
+	uint64_t offset;
+	size_t i;
+	int rc = SGIT_ENOTFOUND, pass;
+
+	/* a second pass looks for packs made since the first (as read_object does) */
+	for (pass = 0; pass < 2 && rc == SGIT_ENOTFOUND; pass++) {
+		if (pass && !sgit_odb_rescan_packs(odb))
+			break;
+		if ((p = find_packed(&offset, odb, id)) != NULL)
+			return sgit_pack_stream(type, size, p, offset, cb, payload, odb->err);
+		for (i = 0; i < odb->nstores && rc == SGIT_ENOTFOUND; i++)
+			rc = sgit_loose_stream(type, size, odb->stores[i].path, id, cb, payload, odb->err);
+	}
+	if (rc != SGIT_ENOTFOUND)
+		return rc;
+	/* no such object: sgit_odb_read_header says why, with the message git gives */
+	return sgit_odb_read_header(size, type, odb, id);
+}
+
 int sgit_odb_read_header(size_t *size, enum sgit_object_type *type,
 			 struct sgit_odb *odb, const struct sgit_oid *id)
 {

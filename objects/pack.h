@@ -7,6 +7,7 @@
 #include "sgit/buf.h"
 #include "sgit/errors.h"
 #include "sgit/object.h"
+#include "sgit/odb.h"
 #include "sgit/oid.h"
 
 /* Reads go through a cache and a zlib stream inside: one thread at a time per pack. */
@@ -38,6 +39,12 @@ int sgit_pack_find(uint64_t *offset, const struct sgit_pack *pack, const struct 
 int sgit_pack_find_prefix(struct sgit_oid *out, const struct sgit_pack *pack,
 			  const struct sgit_oid *prefix, size_t hexlen);
 
+/*
+ * Hand the object at offset to cb in pieces: inflated as it goes when it
+ * is stored whole, rebuilt first when it is a delta (sgit_odb_stream).
+ */
+int sgit_pack_stream(enum sgit_object_type *type, size_t *size, struct sgit_pack *pack,
+		     uint64_t offset, sgit_odb_stream_cb cb, void *payload, struct sgit_error *err);
 /* Content and type of the object at offset, deltas resolved (any depth, either kind). */
 int sgit_pack_read(struct sgit_buf *out, enum sgit_object_type *type, struct sgit_pack *pack,
 		   uint64_t offset, struct sgit_error *err);

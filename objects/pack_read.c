@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "objects/delta.h"
 #include "objects/pack_int.h"
 
@@ -436,6 +438,83 @@ static int read_whole(struct sgit_buf *out, struct sgit_pack *p, const struct pa
 		return sgit_error_nomem(err);
 	if ((rc = inflate_object((unsigned char *)out->ptr, e->size, p, e->data, offset, err)) == 0)
 		sgit_buf_setlen(out, e->size);
+	return rc;
+}
+
+/*
+ * Inflate an object stored whole at e in pieces handed to cb. The mapped
+ * input behind what zlib has read is given back to the kernel as it goes,
+ * so that a large object does not stay resident (git reads packs through
+ * windows for the same reason).
+ */
+static int stream_whole(struct sgit_pack *p, const struct pack_entry *e, uint64_t offset,
+			sgit_odb_stream_cb cb, void *payload, struct sgit_error *err)
+{
+	uint64_t in_left = p->pack_size - PACK_TRAILER_SIZE - e->data, out_left = 0, total = 0;
+	const long page = sysconf(_SC_PAGESIZE);
+	uintptr_t released = (uintptr_t)p->pack + e->data;
+	unsigned char buf[64 << 10];
+	z_stream *zs = &p->zs;
+	int ret, rc;
+
+	if ((rc = zstart(p, e->data, err)) < 0)
+		return rc;
+	do {
+		size_t got;
+
+		zfeed(zs, &in_left, &out_left);
+		zs->next_out = buf;
+		zs->avail_out = sizeof(buf);
+		ret = inflate(zs, Z_NO_FLUSH);
+		if (ret == Z_MEM_ERROR)
+			return sgit_error_nomem(err);
+		if (ret != Z_OK && ret != Z_BUF_ERROR && ret != Z_STREAM_END)
+			return corrupt(p, err, offset, "bad zlib stream (%s)", zs->msg ? zs->msg : "?");
+		got = sizeof(buf) - zs->avail_out;
+		if (got > e->size - total)
+			return corrupt(p, err, offset, "object is larger than its header says");
+		total += got;
+		if (got && (rc = cb(buf, got, payload)) != 0)
+			return rc;
+		if (ret != Z_STREAM_END && !got && !zs->avail_in && !in_left)
+			return corrupt(p, err, offset, "truncated zlib stream");
+		if (ret == Z_BUF_ERROR && !got)
+			return corrupt(p, err, offset, "zlib stream makes no progress");
+		if (page > 0 && (uintptr_t)zs->next_in - released >= ((uintptr_t)1 << 24)) {
+			uintptr_t to = ((uintptr_t)zs->next_in) & ~((uintptr_t)page - 1);
+			uintptr_t from = (released + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+
+			if (to > from)
+				madvise((void *)from, to - from, MADV_DONTNEED);
+			released = to;
+		}
+	} while (ret != Z_STREAM_END);
+	if (total != e->size)
+		return corrupt(p, err, offset, "object is %" PRIu64 " bytes, its header says %zu",
+			       total, e->size);
+	return 0;
+}
+
+int sgit_pack_stream(enum sgit_object_type *type, size_t *size, struct sgit_pack *pack,
+		     uint64_t offset, sgit_odb_stream_cb cb, void *payload, struct sgit_error *err)
+{
+	struct sgit_buf whole = SGIT_BUF_INIT;
+	struct pack_entry e;
+	int rc;
+
+	if ((rc = parse_entry(&e, pack, offset, err)) < 0)
+		return rc;
+	if (!is_delta(e.type)) {
+		*type = e.type;
+		*size = e.size;
+		return stream_whole(pack, &e, offset, cb, payload, err);
+	}
+	/* a delta is rebuilt whole: git stores big blobs undeltified, so these are small */
+	if ((rc = sgit_pack_read(&whole, type, pack, offset, err)) == 0) {
+		*size = whole.len;
+		rc = whole.len ? cb(whole.ptr, whole.len, payload) : 0;
+	}
+	sgit_buf_release(&whole);
 	return rc;
 }
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Run unit, e2e and interop tests (or the kinds named) and end with one line
+# Run the unit, e2e, interop and docs tests (or the kinds named) and end with one line
 # "N passed, N failed". Exit non-zero when anything failed.
 # Test files run in parallel (TEST_JOBS, default: the number of cores); each
 # writes to its own log, and the logs are reported in a fixed order.
@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-build}
 export SGIT_BIN=${SGIT_BIN:-$top/$BUILD/sgit}
 export SGIT_TEST_TOP=$top BUILD
-kinds=${*:-unit e2e interop}
+kinds=${*:-unit e2e interop docs}
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 # One test file: "$1" is its kind, "$2" its path; writes $work/<n>.res
 # ("<passed> <failed>") and $work/<n>.out (what to show).

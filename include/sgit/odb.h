@@ -38,6 +38,23 @@ int sgit_odb_read(struct sgit_buf *out, enum sgit_object_type *type,
 /* Type and size without inflating the whole object where the format allows. */
 int sgit_odb_read_header(size_t *size, enum sgit_object_type *type,
 			 struct sgit_odb *odb, const struct sgit_oid *id);
+/*
+ * A piece of an object's content, in order: return 0 to go on, anything
+ * else to stop (sgit_odb_stream then returns it).
+ */
+typedef int (*sgit_odb_stream_cb)(const void *data, size_t len, void *payload);
+/*
+ * Hand the content of id to cb in pieces, without holding it whole where
+ * the storage allows: a loose object, or a packed one stored whole (not as
+ * a delta), which is how git stores blobs above core.bigFileThreshold.
+ * Other objects are read whole, then handed over in one piece. *type and
+ * *size are set before the first piece. The content gets the checks of
+ * sgit_odb_read; a flaw found after some pieces went out is still returned
+ * as an error (SGIT_ECORRUPT), so a caller that writes as it goes must be
+ * ready to undo. SGIT_ENOTFOUND when there is no such object.
+ */
+int sgit_odb_stream(enum sgit_object_type *type, size_t *size, struct sgit_odb *odb,
+		    const struct sgit_oid *id, sgit_odb_stream_cb cb, void *payload);
 /* 1 when the object is there, 0 when not. Never fails. */
 int sgit_odb_exists(struct sgit_odb *odb, const struct sgit_oid *id);
 

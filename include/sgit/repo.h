@@ -107,6 +107,11 @@ struct sgit_config *sgit_repo_config(struct sgit_repo *repo);
 struct sgit_error *sgit_repo_error(struct sgit_repo *repo);
 /* The default abbreviation length: core.abbrev, else git's estimate from the object count. */
 size_t sgit_repo_abbrev_len(struct sgit_repo *repo);
+/*
+ * core.bigFileThreshold (git's default 512 MiB): blobs larger than this are
+ * streamed rather than held whole, and diff shows them as binary unread.
+ */
+size_t sgit_repo_big_file_threshold(struct sgit_repo *repo);
 /* id abbreviated as git shows it by default (that length, longer when needed to be unique). */
 void sgit_repo_abbrev(char out[SGIT_OID_HEXSZ + 1], struct sgit_repo *repo, const struct sgit_oid *id);
 /* The variable name from the environment repo was opened with (its getenv), or NULL; not to be freed. */

@@ -136,23 +136,46 @@ static int print_tree(struct cli_ctx *ctx, const char *data, size_t len, const c
 	return 0;
 }
 
-/* One object of a batch. Returns 0, or an exit code when the object cannot be read. */
+/* What the pieces of one --batch object need: its line goes out before its first piece. */
+struct batch_piece {
+	struct batch *b;
+	const struct sgit_oid *id;
+	const char *rest;
+	enum sgit_object_type type;
+	size_t size;
+	int started;
+};
+
+static int batch_piece_cb(const void *data, size_t len, void *payload)
+{
+	struct batch_piece *bp = payload;
+
+	if (!bp->started) {
+		print_line(bp->b, bp->id, bp->type, bp->size, bp->rest);
+		bp->started = 1;
+	}
+	fwrite(data, 1, len, stdout);
+	return 0;
+}
+
+/*
+ * One object of a batch; its content is streamed, so that a blob of any
+ * size goes out without being held whole (as git streams blobs). Returns
+ * 0, or an exit code when the object cannot be read.
+ */
 static int batch_one(struct cli_ctx *ctx, struct batch *b, const struct sgit_oid *id, const char *rest)
 {
+	struct batch_piece bp = { b, id, rest, SGIT_OBJ_NONE, 0, 0 };
 	struct sgit_odb *odb = sgit_repo_odb(ctx->repo);
-	enum sgit_object_type type = SGIT_OBJ_NONE;
-	size_t size = 0;
 	int rc = 0;
 
-	if (b->contents) {
-		rc = sgit_odb_read(&b->data, &type, odb, id);
-		size = b->data.len;
-	} else if (b->need_info) {
-		rc = sgit_odb_read_header(&size, &type, odb, id);
-	} else if (!sgit_odb_exists(odb, id)) {
+	if (b->contents)
+		rc = sgit_odb_stream(&bp.type, &bp.size, odb, id, batch_piece_cb, &bp);
+	else if (b->need_info)
+		rc = sgit_odb_read_header(&bp.size, &bp.type, odb, id);
+	else if (!sgit_odb_exists(odb, id))
 		rc = SGIT_ENOTFOUND;
-	}
-	if (rc == SGIT_ENOTFOUND) {
+	if (rc == SGIT_ENOTFOUND && !bp.started) {
 		char hex[SGIT_OID_HEXSZ + 1];
 
 		printf("%s missing\n", sgit_oid_tohex(hex, id));
@@ -160,11 +183,10 @@ static int batch_one(struct cli_ctx *ctx, struct batch *b, const struct sgit_oid
 	}
 	if (rc < 0)
 		return cli_fatal_err(cli_err(ctx));
-	print_line(b, id, type, size, rest);
-	if (b->contents) {
-		fwrite(b->data.ptr, 1, b->data.len, stdout);
+	if (!bp.started)
+		print_line(b, id, bp.type, bp.size, rest);
+	if (b->contents)
 		putchar('\n');
-	}
 	return 0;
 }
 
@@ -315,11 +337,28 @@ static int read_as_type(struct sgit_buf *out, struct cli_ctx *ctx, const struct 
 	return cli_fatal("git cat-file %s: bad file", name);
 }
 
+static int write_piece(const void *data, size_t len, void *payload)
+{
+	fwrite(data, 1, len, stdout);
+	return 0;
+}
+
+/* A blob to stdout in pieces: never held whole, as git streams it. */
+static int stream_blob(struct cli_ctx *ctx, const struct sgit_oid *id)
+{
+	enum sgit_object_type type;
+	size_t size;
+
+	if (sgit_odb_stream(&type, &size, sgit_repo_odb(ctx->repo), id, write_piece, NULL) < 0)
+		return cli_fatal_err(cli_err(ctx));
+	return 0;
+}
+
 static int one_object(struct cli_ctx *ctx, int mode, const char *type_name, const char *name)
 {
 	struct sgit_odb *odb = sgit_repo_odb(ctx->repo);
 	struct sgit_buf data = SGIT_BUF_INIT;
-	enum sgit_object_type type;
+	enum sgit_object_type type, found;
 	struct sgit_oid id;
 	size_t size;
 	int rc = 0;
@@ -345,6 +384,10 @@ static int one_object(struct cli_ctx *ctx, int mode, const char *type_name, cons
 			printf("%zu\n", size);
 		return 0;
 	case 'p':
+		if (sgit_odb_read_header(&size, &type, odb, &id) == 0 && type == SGIT_OBJ_BLOB) {
+			rc = stream_blob(ctx, &id);
+			break;
+		}
 		if (sgit_odb_read(&data, &type, odb, &id) < 0) {
 			rc = cli_fatal_err(cli_err(ctx));
 			break;
@@ -358,6 +401,9 @@ static int one_object(struct cli_ctx *ctx, int mode, const char *type_name, cons
 		type = sgit_object_type_from_name(type_name, strlen(type_name));
 		if (type == SGIT_OBJ_BAD)
 			rc = cli_fatal("invalid object type \"%s\"", type_name);
+		else if (type == SGIT_OBJ_BLOB && sgit_odb_read_header(&size, &found, odb, &id) == 0 &&
+			 found == SGIT_OBJ_BLOB)
+			rc = stream_blob(ctx, &id);
 		else if (!(rc = read_as_type(&data, ctx, &id, type, name)))
 			fwrite(data.ptr, 1, data.len, stdout);
 		break;

@@ -1,4 +1,5 @@
 /* porcelain/cli/cmd_show.c: sgit show: commits with their diff, tags, trees and blobs */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "porcelain/cli/log_cmd.h"
@@ -115,7 +116,8 @@ static int show_tree(struct log_cmd *lc, const struct sgit_buf *raw, const char 
 	return rc < 0 ? cli_fatal_err(cli_err(lc->ctx)) : 0;
 }
 
-static int show_commit(struct log_cmd *lc, const struct sgit_oid *id, const struct sgit_buf *raw)
+/* raw is emptied once parsed: the parsed commit holds its own copy (a long message is not kept twice). */
+static int show_commit(struct log_cmd *lc, const struct sgit_oid *id, struct sgit_buf *raw)
 {
 	struct sgit_commit *c = NULL;
 	size_t n;
@@ -123,12 +125,23 @@ static int show_commit(struct log_cmd *lc, const struct sgit_oid *id, const stru
 
 	if (sgit_commit_parse(&c, raw->ptr, raw->len, cli_err(lc->ctx)) < 0)
 		return cli_fatal_err(cli_err(lc->ctx));
+	sgit_buf_release(raw);
 	if (!(rc = log_cmd_commit_parents(lc, c, &n)))
 		rc = log_cmd_show_commit(lc, id, c, lc->parents, n);
 	sgit_commit_free(c);
 	/* git warns about the rename limit after each commit it shows */
 	if (!rc && lc->needed_rename_limit)
 		rc = log_cmd_warn_rename_limit(lc);
+	return rc;
+}
+
+/* A blob as it is, written out rather than copied into the output first. */
+static int show_blob(struct log_cmd *lc, const struct sgit_buf *raw)
+{
+	int rc = log_cmd_flush(lc, 1);
+
+	if (!rc && fwrite(raw->ptr, 1, raw->len, stdout) != raw->len)
+		rc = cli_fatal("unable to write to standard output: %s", strerror(errno));
 	return rc;
 }
 
@@ -167,7 +180,7 @@ static int show_objects(struct log_cmd *lc)
 			else if (type == SGIT_OBJ_TREE)
 				rc = show_tree(lc, &raw, name);
 			else if (type == SGIT_OBJ_BLOB)
-				rc = sgit_buf_addbuf(&lc->out, &raw) < 0 ? oom() : 0;
+				rc = show_blob(lc, &raw);
 			else if (!shown_before(shown, &nshown, &id))
 				rc = show_commit(lc, &id, &raw);
 			if (!rc)

@@ -90,6 +90,18 @@ static int format_entry(struct log_cmd *lc, const struct sgit_oid *id, const str
 	if (sgit_pretty_format_message(&lc->tmp, repo, id, c, &lc->pretty, err) < 0)
 		return cli_fatal_err(err);
 	lc->missing_newline = !lc->tmp.len || lc->tmp.ptr[lc->tmp.len - 1] != '\n';
+	/* the header goes in front of a longer message, not a long message behind it */
+	if (lc->tmp.len > lc->entry.len) {
+		size_t h = lc->entry.len;
+
+		if (sgit_buf_grow(&lc->tmp, h) < 0)
+			return oom();
+		memmove(lc->tmp.ptr + h, lc->tmp.ptr, lc->tmp.len + 1);
+		memcpy(lc->tmp.ptr, lc->entry.ptr, h);
+		sgit_buf_setlen(&lc->tmp, lc->tmp.len + h);
+		sgit_buf_swap(&lc->entry, &lc->tmp);
+		return 0;
+	}
 	return sgit_buf_addbuf(&lc->entry, &lc->tmp) < 0 ? oom() : 0;
 }
 
@@ -98,14 +110,26 @@ static int add_padding(struct log_cmd *lc)
 	return sgit_graph_padding_line(lc->graph_state, &lc->out) < 0 ? oom() : 0;
 }
 
-/* One entry without --graph: the separator or terminator around it, as git frames entries. */
+/*
+ * One entry without --graph: the separator or terminator around it, as git
+ * frames entries. A large entry (a commit message of many megabytes) goes
+ * out as it is rather than copied into the output buffer first.
+ */
 static int emit_plain(struct log_cmd *lc)
 {
-	if (sgit_pretty_before_entry(&lc->out, &lc->pretty, !lc->shown_one) < 0 ||
-	    sgit_buf_addbuf(&lc->out, &lc->entry) < 0 ||
-	    sgit_pretty_after_entry(&lc->out, &lc->pretty) < 0)
+	int rc;
+
+	if (sgit_pretty_before_entry(&lc->out, &lc->pretty, !lc->shown_one) < 0)
 		return oom();
-	return 0;
+	if (lc->entry.len >= LOG_FLUSH_AT) {
+		if ((rc = log_cmd_flush(lc, 0)) != 0 || (lc->out.len && (rc = log_cmd_flush(lc, 1))))
+			return rc;
+		if (fwrite(lc->entry.ptr, 1, lc->entry.len, stdout) != lc->entry.len)
+			return cli_fatal("unable to write to standard output: %s", strerror(errno));
+	} else if (sgit_buf_addbuf(&lc->out, &lc->entry) < 0) {
+		return oom();
+	}
+	return sgit_pretty_after_entry(&lc->out, &lc->pretty) < 0 ? oom() : 0;
 }
 
 /*

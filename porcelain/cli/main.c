@@ -23,7 +23,7 @@ static const struct cli_command commands[] = {
 	{ "fmt-merge-msg", cmd_fmt_merge_msg, CLI_NEEDS_REPO, "Produce a merge commit message" },
 	{ "for-each-ref", cmd_for_each_ref, CLI_NEEDS_REPO, "Output information on each ref" },
 	{ "hash-object", cmd_hash_object, CLI_OPTIONAL_REPO, "Compute object ID and optionally create an object from a file" },
-	{ "help", cmd_help, CLI_NO_SETUP, "Display help information about sgit" },
+	{ "help", cmd_help, CLI_OPTIONAL_REPO, "Display help information about sgit" },
 	{ "init", cmd_init, CLI_NO_SETUP, "Create an empty Git repository or reinitialize an existing one" },
 	{ "log", cmd_log, CLI_NEEDS_REPO, "Show commit logs" },
 	{ "ls-files", cmd_ls_files, CLI_NEEDS_REPO, "Show information about files in the index and the working tree" },
@@ -279,8 +279,17 @@ int main(int argc, const char **argv)
 		rc = 1;
 		goto out;
 	}
-	/* "sgit <cmd> -h" prints the usage even outside a repository, as git does */
-	if (!(argc - first == 2 && !strcmp(argv[first + 1], "-h")) && (rc = setup_repo(cmd, &ctx)))
+	/* "sgit <cmd> --help" is "sgit help <cmd>": the manual page, as git does */
+	if (argc - first >= 2 && !strcmp(argv[first + 1], "--help")) {
+		argv[first + 1] = argv[first];
+		argv[first] = "help";
+		argc = first + 2;	/* git shows the page and ignores what follows */
+		cmd = find_command("help");
+	}
+	/* "sgit <cmd> -h" prints the usage even outside a repository, as git does; so do the option lists */
+	if (!(argc - first == 2 && (!strcmp(argv[first + 1], "-h") ||
+				    !strncmp(argv[first + 1], "--git-completion-helper", 23))) &&
+	    (rc = setup_repo(cmd, &ctx)))
 		goto out;
 	rc = cmd->fn(argc - first, argv + first, &ctx);
 	if (fflush(stdout) || ferror(stdout))

@@ -267,6 +267,33 @@ static const struct cli_option *find_long(struct parse_state *st, const char *na
 	return found;
 }
 
+/*
+ * --git-completion-helper: the long options, those that take an argument
+ * with "=", then "--" and the --no- forms, on one line, as git's
+ * completion script reads them; exit 0. sgit has no hidden options, so
+ * --git-completion-helper-all prints the same list.
+ */
+static void __attribute__((noreturn)) print_completion(const struct cli_option *opts)
+{
+	const struct cli_option *o;
+	const char *sep = "";
+
+	for (o = opts; o->kind != CLI_OPT_END; o++) {
+		if (!o->long_name)
+			continue;
+		printf("%s--%s%s", sep, o->long_name,
+		       o->argh && !(o->flags & (CLI_OPTARG | CLI_NOARG)) ? "=" : "");
+		sep = " ";
+	}
+	printf("%s--", sep);
+	for (o = opts; o->kind != CLI_OPT_END; o++)
+		if (o->long_name && !(o->flags & CLI_NONEG) && strncmp(o->long_name, "no-", 3))
+			printf(" --no-%s", o->long_name);
+	putchar('\n');
+	fflush(stdout);
+	exit(0);
+}
+
 static void parse_long(struct parse_state *st, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
@@ -274,8 +301,10 @@ static void parse_long(struct parse_state *st, const char *arg)
 	const struct cli_option *o;
 	int unset = 0;
 
-	if (len == 4 && !strncmp(arg, "help", 4) && !eq)
+	if (!eq && (!strcmp(arg, "help") || !strcmp(arg, "help-all")))
 		cli_usage_with_options(st->usage, st->opts, 0);
+	if (!strcmp(arg, "git-completion-helper") || !strcmp(arg, "git-completion-helper-all"))
+		print_completion(st->opts);
 	o = find_long(st, arg, len, &unset);
 	if (!o)
 		cli_usage_error(st->usage, st->opts, "unknown option `%.*s'", (int)len, arg);
@@ -289,7 +318,7 @@ static int is_known(struct parse_state *st, const char *arg)
 	int unset;
 
 	if (arg[1] == '-')
-		return !strcmp(arg, "--help") ||
+		return !strcmp(arg, "--help") || !strncmp(arg, "--git-completion-helper", 23) ||
 		       find_long(st, arg + 2, strcspn(arg + 2, "="), &unset) != NULL;
 	if (arg[1] == 'h')
 		return 1;

@@ -102,6 +102,7 @@ void sgit_diff__blob_release(struct diff_blob *b)
 	sgit_buf_release(&b->buf);
 	sgit_fs_unmap(&b->map);
 	b->data = "";
+	b->big = 0;
 	b->len = 0;
 }
 
@@ -137,7 +138,7 @@ static int worktree_path(struct sgit_buf *out, struct sgit_repo *repo, const cha
 	return 0;
 }
 
-static int load_worktree(struct diff_blob *b, struct sgit_repo *repo, const char *path)
+static int load_worktree(struct diff_blob *b, struct sgit_repo *repo, const char *path, int skip_big)
 {
 	struct sgit_buf full = SGIT_BUF_INIT;
 	struct sgit_error *err = sgit_repo_error(repo);
@@ -151,7 +152,11 @@ static int load_worktree(struct diff_blob *b, struct sgit_repo *repo, const char
 				    "cannot stat '%s': %s", path, strerror(errno));
 		goto out;
 	}
-	if (S_ISLNK(st.st_mode)) {
+	if (skip_big && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size > sgit_repo_big_file_threshold(repo)) {
+		b->big = 1;
+		b->len = (size_t)st.st_size;
+	} else if (S_ISLNK(st.st_mode)) {
 		if ((rc = read_link(&b->buf, full.ptr, err)) == 0) {
 			b->data = b->buf.ptr;
 			b->len = b->buf.len;
@@ -165,12 +170,20 @@ out:
 	return rc;
 }
 
-static int load_object(struct diff_blob *b, struct sgit_repo *repo, const struct sgit_oid *id)
+static int load_object(struct diff_blob *b, struct sgit_repo *repo, const struct sgit_oid *id,
+		       int skip_big)
 {
 	enum sgit_object_type type;
 	char hex[SGIT_OID_HEXSZ + 1];
+	size_t size;
 	int rc;
 
+	if (skip_big && (rc = sgit_odb_read_header(&size, &type, sgit_repo_odb(repo), id)) == 0 &&
+	    type == SGIT_OBJ_BLOB && size > sgit_repo_big_file_threshold(repo)) {
+		b->big = 1;
+		b->len = size;
+		return 0;
+	}
 	if ((rc = sgit_odb_read(&b->buf, &type, sgit_repo_odb(repo), id)) < 0)
 		return rc;
 	if (type != SGIT_OBJ_BLOB)
@@ -183,7 +196,7 @@ static int load_object(struct diff_blob *b, struct sgit_repo *repo, const struct
 }
 
 int sgit_diff__load(struct diff_blob *b, struct sgit_repo *repo, const char *path,
-		    unsigned int mode, const struct sgit_oid *id, int worktree)
+		    unsigned int mode, const struct sgit_oid *id, int worktree, int skip_big)
 {
 	char hex[SGIT_OID_HEXSZ + 1];
 
@@ -198,7 +211,7 @@ int sgit_diff__load(struct diff_blob *b, struct sgit_repo *repo, const char *pat
 		b->len = b->buf.len;
 		return 0;
 	}
-	return worktree ? load_worktree(b, repo, path) : load_object(b, repo, id);
+	return worktree ? load_worktree(b, repo, path, skip_big) : load_object(b, repo, id, skip_big);
 }
 
 /* The commit a submodule's HEAD names: its id is what git shows for it. */
@@ -251,7 +264,7 @@ int sgit_diff__hash_worktree(struct sgit_oid *out, struct sgit_repo *repo, const
 		goto out;
 	}
 	/* a link (O_NOFOLLOW refused it), or something odd: hash what a diff would show */
-	if ((rc = load_worktree(&b, repo, path)) < 0)
+	if ((rc = load_worktree(&b, repo, path, 0)) < 0)
 		goto out;
 	if (sgit_object_hash(out, SGIT_OBJ_BLOB, b.data, b.len) < 0)
 		rc = sgit_error_nomem(sgit_repo_error(repo));
@@ -266,6 +279,9 @@ out:
 int sgit_diff__is_binary(const struct diff_blob *a, const struct diff_blob *b,
 			 const struct sgit_diff_output_options *opts)
 {
+	/* git takes a file it did not read for its size as binary (not done with --text) */
+	if (a->big || b->big)
+		return 1;
 	return !opts->text && (sgit_diff_is_binary(a->data, a->len) ||
 			       sgit_diff_is_binary(b->data, b->len));
 }
@@ -465,8 +481,10 @@ static int load_sides(struct patch *p, const struct diff_pair *pr, struct side *
 {
 	int rc;
 
-	if ((rc = sgit_diff__load(&p->a, p->repo, pr->old_path, o->mode, &o->id, o->worktree)) < 0 ||
-	    (rc = sgit_diff__load(&p->b, p->repo, pr->new_path, n->mode, &n->id, n->worktree)) < 0)
+	if ((rc = sgit_diff__load(&p->a, p->repo, pr->old_path, o->mode, &o->id, o->worktree,
+				   !p->opts->text)) < 0 ||
+	    (rc = sgit_diff__load(&p->b, p->repo, pr->new_path, n->mode, &n->id, n->worktree,
+				   !p->opts->text)) < 0)
 		return rc;
 	if (!n->mode || n->known)
 		return 0;
@@ -476,7 +494,8 @@ static int load_sides(struct patch *p, const struct diff_pair *pr, struct side *
 			       ? sgit_error_nomem(sgit_repo_error(p->repo)) : 0;
 	if (sgit_diff__hash_worktree(&n->id, p->repo, pr->new_path, n->mode) < 0)
 		sgit_error_clear(sgit_repo_error(p->repo));
-	return sgit_diff__load(&p->b, p->repo, pr->new_path, n->mode, &n->id, n->worktree);
+	return sgit_diff__load(&p->b, p->repo, pr->new_path, n->mode, &n->id, n->worktree,
+			       !p->opts->text);
 }
 
 /* One "diff --git" section for a pair of sides. */

@@ -85,17 +85,21 @@ struct diff_blob {
 	size_t len;
 	struct sgit_buf buf;
 	struct sgit_fs_map map;
+	int big;		/* above core.bigFileThreshold: len is its size, data is not read */
 };
-#define DIFF_BLOB_INIT { "", 0, SGIT_BUF_INIT, SGIT_FS_MAP_INIT }
+#define DIFF_BLOB_INIT { "", 0, SGIT_BUF_INIT, SGIT_FS_MAP_INIT, 0 }
 void sgit_diff__blob_release(struct diff_blob *b);
 
 /*
  * Load the content of path with mode and id (mode 0: nothing) from the
  * object store, or from the work tree when worktree is set; a submodule is
- * the line git shows for it. Errors go to repo's slot.
+ * the line git shows for it. With skip_big, a file above
+ * core.bigFileThreshold is not read (b->big, b->len its size): git shows
+ * it as binary without reading it.
+ * Errors go to repo's slot.
  */
 int sgit_diff__load(struct diff_blob *b, struct sgit_repo *repo, const char *path,
-		    unsigned int mode, const struct sgit_oid *id, int worktree);
+		    unsigned int mode, const struct sgit_oid *id, int worktree, int skip_big);
 
 /* Replace out with the id of a work-tree path's content (a link: its target). */
 int sgit_diff__hash_worktree(struct sgit_oid *out, struct sgit_repo *repo, const char *path,

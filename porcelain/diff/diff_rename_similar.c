@@ -134,9 +134,9 @@ static int load_side(struct diff_blob *b, struct sim *s, const struct sim_file *
 	const struct diff_pair *p = f->p;
 
 	if (f->is_src)
-		return sgit_diff__load(b, s->repo, p->old_path, p->old_mode, &p->old_id, 0);
+		return sgit_diff__load(b, s->repo, p->old_path, p->old_mode, &p->old_id, 0, 0);
 	return sgit_diff__load(b, s->repo, p->new_path, p->new_mode, &p->new_id,
-			       s->opts->new_from_worktree);
+			       s->opts->new_from_worktree, 0);
 }
 
 static int file_chunks(struct sim *s, struct sim_file *f)

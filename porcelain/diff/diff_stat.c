@@ -42,9 +42,9 @@ static int count_file(struct stat_file *f, struct sgit_repo *repo, struct diff_b
 		   sgit_oid_equal(&c->old_id, &c->new_id);
 	int rc;
 
-	if ((rc = sgit_diff__load(a, repo, c->old_path, c->old_mode, &c->old_id, 0)) < 0 ||
+	if ((rc = sgit_diff__load(a, repo, c->old_path, c->old_mode, &c->old_id, 0, !opts->text)) < 0 ||
 	    (rc = sgit_diff__load(b, repo, c->new_path, c->new_mode, &c->new_id,
-				  opts->new_from_worktree)) < 0)
+				  opts->new_from_worktree, !opts->text)) < 0)
 		return rc;
 	if (sgit_diff__is_binary(a, b, opts)) {
 		f->binary = 1;

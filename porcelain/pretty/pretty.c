@@ -182,7 +182,9 @@ static void ctx_init(struct sgit_pretty_context *ctx, struct sgit_repo *repo, co
 	ctx->id = id;
 	ctx->commit = c;
 	ctx->opts = opts;
-	sgit_buf_init(&ctx->msg.text);
+	ctx->msg.text = "";
+	ctx->msg.len = 0;
+	sgit_buf_init(&ctx->msg.own);
 }
 
 static void ctx_release(struct sgit_pretty_context *ctx)

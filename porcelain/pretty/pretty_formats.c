@@ -207,7 +207,7 @@ int pretty_format_builtin(struct sgit_buf *out, struct sgit_pretty_context *ctx,
 {
 	const struct sgit_pretty_options *o = ctx->opts;
 	const char *encoding = o->output_encoding && *o->output_encoding ? o->output_encoding : "UTF-8";
-	struct pretty_msg m = { SGIT_BUF_INIT, NULL };
+	struct pretty_msg m = { "", 0, SGIT_BUF_INIT, NULL };
 	int oneline = o->format == SGIT_PRETTY_ONELINE, mail = is_mail(o), rc;
 	const char *msg;
 	size_t body_start = 0;
@@ -215,13 +215,13 @@ int pretty_format_builtin(struct sgit_buf *out, struct sgit_pretty_context *ctx,
 	sgit_buf_reset(out);
 	if ((rc = pretty_msg_load(&m, ctx->commit, encoding, err)) < 0)
 		goto out;
-	msg = m.text.ptr;
+	msg = m.text;
 	rc = add_header(out, ctx, encoding, &msg);
 	if (rc == 0 && !oneline && !mail)
 		rc = sgit_buf_addch(out, '\n');
 	msg = pretty_skip_blank_lines(msg);
 	if (rc == 0 && (oneline || mail))
-		rc = add_title(out, o, &msg, encoding, mail && body_is_8bit(m.text.ptr));
+		rc = add_title(out, o, &msg, encoding, mail && body_is_8bit(m.text));
 	body_start = out->len;
 	if (rc == 0 && !oneline)
 		rc = add_remainder(out, o, &msg, oneline || mail ? 0 : 4);

@@ -28,7 +28,9 @@ struct pretty_ident {
 
 /* The commit's message as formats read it (git's logmsg_reencode of the commit buffer). */
 struct pretty_msg {
-	struct sgit_buf text;		/* the object up to its first NUL, re-encoded; NUL-terminated */
+	const char *text;		/* the object up to its first NUL, re-encoded; NUL-terminated */
+	size_t len;
+	struct sgit_buf own;		/* text when it is not the commit's own (re-encoded) */
 	char *encoding;			/* the "encoding" header's value (malloc), or NULL */
 };
 

@@ -144,6 +144,22 @@ static int replace_encoding_header(struct sgit_buf *text, const char *encoding)
 	return rc;
 }
 
+/* Make the text the message's own copy, for a change to it. */
+static int own_text(struct pretty_msg *m)
+{
+	if (m->text == m->own.ptr)
+		return 0;
+	if (sgit_buf_set(&m->own, m->text, m->len) < 0)
+		return SGIT_ENOMEM;
+	m->text = m->own.ptr;
+	return 0;
+}
+
+/*
+ * The commit's own bytes serve as they are, unless they are re-encoded or
+ * their encoding header changes: a message of many megabytes is not copied
+ * (git's logmsg_reencode also hands back the buffer it was given).
+ */
 int pretty_msg_load(struct pretty_msg *m, const struct sgit_commit *c, const char *output_encoding,
 		    struct sgit_error *err)
 {
@@ -152,10 +168,10 @@ int pretty_msg_load(struct pretty_msg *m, const struct sgit_commit *c, const cha
 	const char *to = output_encoding && *output_encoding ? output_encoding : "UTF-8";
 	int rc;
 
-	/* git reads the commit as a C string: a NUL byte ends it */
-	if (nul)
-		len = (size_t)(nul - raw);
-	if ((rc = sgit_buf_set(&m->text, raw, len)) < 0 || (rc = find_header(&m->encoding, m->text.ptr, "encoding")) < 0)
+	/* git reads the commit as a C string: a NUL byte ends it (raw is NUL-terminated) */
+	m->text = raw;
+	m->len = nul ? (size_t)(nul - raw) : len;
+	if ((rc = find_header(&m->encoding, m->text, "encoding")) < 0)
 		goto out;
 	if (!m->encoding && same_encoding("UTF-8", to))
 		goto out;
@@ -163,14 +179,20 @@ int pretty_msg_load(struct pretty_msg *m, const struct sgit_commit *c, const cha
 		struct sgit_buf conv = SGIT_BUF_INIT;
 
 		/* without a header the message is taken as UTF-8 */
-		rc = pretty_reencode(&conv, m->text.ptr, m->text.len, to, m->encoding ? m->encoding : "UTF-8");
-		if (rc == 1)
-			sgit_buf_swap(&conv, &m->text);
+		rc = pretty_reencode(&conv, m->text, m->len, to, m->encoding ? m->encoding : "UTF-8");
+		if (rc == 1) {
+			sgit_buf_swap(&conv, &m->own);
+			m->text = m->own.ptr;
+			m->len = m->own.len;
+		}
 		sgit_buf_release(&conv);
 		if (rc <= 0)
 			goto out;	/* not convertible: shown as it is, header kept */
 	}
-	rc = replace_encoding_header(&m->text, to);
+	if ((rc = own_text(m)) == 0 && (rc = replace_encoding_header(&m->own, to)) == 0) {
+		m->text = m->own.ptr;
+		m->len = m->own.len;
+	}
 out:
 	if (rc < 0)
 		return sgit_error_nomem(err);
@@ -179,7 +201,9 @@ out:
 
 void pretty_msg_release(struct pretty_msg *m)
 {
-	sgit_buf_release(&m->text);
+	sgit_buf_release(&m->own);
+	m->text = "";
+	m->len = 0;
 	free(m->encoding);
 	m->encoding = NULL;
 }

@@ -285,9 +285,9 @@ static long ph_person(struct sgit_buf *out, struct sgit_pretty_context *ctx, con
 	if ((rc = pretty_ctx_load_message(ctx, err)) < 0)
 		return rc;
 	if (ph[0] == 'a')
-		rc = pretty_split_ident(&id, ctx->msg.text.ptr + ctx->author_off, ctx->author_len);
+		rc = pretty_split_ident(&id, ctx->msg.text + ctx->author_off, ctx->author_len);
 	else
-		rc = pretty_split_ident(&id, ctx->msg.text.ptr + ctx->committer_off, ctx->committer_len);
+		rc = pretty_split_ident(&id, ctx->msg.text + ctx->committer_off, ctx->committer_len);
 	if (rc < 0)
 		goto skip;
 	name = id.name, name_len = id.name_len, mail = id.mail, mail_len = id.mail_len;
@@ -326,11 +326,11 @@ static long ph_text(struct sgit_buf *out, struct sgit_pretty_context *ctx, const
 
 	if ((rc = pretty_ctx_load_message(ctx, err)) < 0)
 		return rc;
-	msg = ctx->msg.text.ptr;
+	msg = ctx->msg.text;
 	if (ph[0] == 'e')
 		rc = ctx->msg.encoding ? sgit_buf_adds(out, ctx->msg.encoding) : 0;
 	else if (ph[0] == 'B')
-		rc = ctx->message_off < ctx->msg.text.len ? sgit_buf_adds(out, msg + ctx->message_off + 1) : 0;
+		rc = ctx->message_off < ctx->msg.len ? sgit_buf_adds(out, msg + ctx->message_off + 1) : 0;
 	if (ph[0] == 'e' || ph[0] == 'B')
 		return rc < 0 ? sgit_error_nomem(err) : 1;
 	pretty_ctx_parse_body(ctx);

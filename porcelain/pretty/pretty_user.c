@@ -13,7 +13,7 @@ int pretty_ctx_load_message(struct sgit_pretty_context *ctx, struct sgit_error *
 	/* placeholders see UTF-8; the whole result is converted at the end */
 	if ((rc = pretty_msg_load(&ctx->msg, ctx->commit, "UTF-8", err)) < 0)
 		return rc;
-	msg = ctx->msg.text.ptr;
+	msg = ctx->msg.text;
 	/* the last author and committer lines of the header count, as in git */
 	while (msg[i] && msg[i] != '\n') {
 		size_t eol = i + strcspn(msg + i, "\n");
@@ -34,7 +34,7 @@ int pretty_ctx_load_message(struct sgit_pretty_context *ctx, struct sgit_error *
 
 void pretty_ctx_parse_body(struct sgit_pretty_context *ctx)
 {
-	const char *start = ctx->msg.text.ptr, *msg;
+	const char *start = ctx->msg.text, *msg;
 	int rc;
 
 	if (ctx->body_ready)

@@ -300,6 +300,17 @@ size_t sgit_repo_abbrev_len(struct sgit_repo *repo)
 	return n < 4 ? 4 : n > SGIT_OID_HEXSZ ? SGIT_OID_HEXSZ : (size_t)n;
 }
 
+size_t sgit_repo_big_file_threshold(struct sgit_repo *repo)
+{
+	const char *v = NULL;
+	int64_t n;
+
+	if (sgit_config_get_string(&v, sgit_repo_config(repo), "core.bigfilethreshold") < 0 || !v ||
+	    sgit_config_parse_int(&n, v) < 0 || n < 0)
+		return (size_t)512 << 20;	/* git's default */
+	return (uint64_t)n > SIZE_MAX ? SIZE_MAX : (size_t)n;
+}
+
 void sgit_repo_abbrev(char out[SGIT_OID_HEXSZ + 1], struct sgit_repo *repo, const struct sgit_oid *id)
 {
 	if (sgit_odb_shortest_unique(out, sgit_repo_odb(repo), id, sgit_repo_abbrev_len(repo)) < 0)

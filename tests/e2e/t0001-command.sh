@@ -29,8 +29,13 @@ expect "-C changes folder before the command" test -d sub/.git
 echo hi | sgit -C / -C "${TEST_DIR#/}" -C sub hash-object -w --stdin >/dev/null
 expect "-C can be repeated, each relative to the last" test -f sub/.git/objects/45/b983be36b73c0788dc9cbcb76cbb80fc7bb057
 expect "help lists commands" sgit help
-expect_eq "help <command> shows the command's usage" "usage: sgit hash-object [-t <type>] [-w] [--path=<file> | --no-filters]" \
-	"$(sgit help hash-object | head -n 1)"
+# As git's, "help <command>" is the manual page (tests/e2e/t0004-help.sh checks them all);
+# "-h" is the usage.
+expect_eq "help <command> shows the command's manual page" "SGIT-HASH-OBJECT(1)" \
+	"$(MANPATH=/nonexistent sgit help hash-object | head -n 1)"
+expect_eq "<command> -h shows the command's usage" \
+	"usage: sgit hash-object [-t <type>] [-w] [--path=<file> | --no-filters]" \
+	"$(sgit hash-object -h | head -n 1)"
 expect_eq "hash-object works outside a repository" "ce013625030ba8dba906f756967f9e9ca394464a" \
 	"$(echo hello | sgit hash-object --stdin)"
 expect_code "hash-object -w outside a repository exits 128" 128 sh -c 'echo x | "$SGIT_BIN" hash-object -w --stdin'

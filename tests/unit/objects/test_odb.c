@@ -661,6 +661,99 @@ static void test_loose_files_read_as_the_plain_reader_says(void)
 	sgit_buf_release(&b);
 }
 
+struct pieces {
+	struct sgit_buf all;
+	size_t n, biggest;
+	int stop_after;		/* > 0: return 7 from that piece on */
+};
+
+static int piece_cb(const void *data, size_t len, void *payload)
+{
+	struct pieces *p = payload;
+
+	sgit_buf_add(&p->all, data, len);
+	p->n++;
+	if (len > p->biggest)
+		p->biggest = len;
+	return p->stop_after && (int)p->n >= p->stop_after ? 7 : 0;
+}
+
+/* Streaming gives what a read gives: loose files (flawed ones too) and every object of a packed repository. */
+static void test_streamed_content_is_what_a_read_gives(void)
+{
+	struct sgit_buf dir = SGIT_BUF_INIT, a = SGIT_BUF_INIT, list = SGIT_BUF_INIT, path = SGIT_BUF_INIT;
+	struct sgit_error err = SGIT_ERROR_INIT, plain = SGIT_ERROR_INIT;
+	struct pieces p = { SGIT_BUF_INIT, 0, 0, 0 };
+	enum sgit_object_type ta, ts;
+	struct sgit_odb *odb = NULL;
+	struct sgit_oid id;
+	size_t i, size;
+	char *line, *nl;
+	int ra, rs;
+
+	make_store(&dir, "streamed");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	for (i = 0; i < sizeof(loose_files) / sizeof(loose_files[0]); i++) {
+		write_loose_file(&id, dir.ptr, i, loose_files[i].raw, loose_files[i].len,
+				 loose_files[i].damage);
+		ra = sgit_loose_read(&a, &ta, dir.ptr, &id, &plain);
+		sgit_buf_reset(&p.all);
+		sgit_error_clear(&err);
+		rs = sgit_odb_stream(&ts, &size, odb, &id, piece_cb, &p);
+		CU_ASSERT_EQUAL(rs, ra);
+		if (ra == 0 && rs == 0) {
+			CU_ASSERT(ts == ta && size == a.len && p.all.len == a.len &&
+				  !memcmp(p.all.ptr, a.ptr, a.len));
+		} else {
+			CU_ASSERT_STRING_EQUAL(err.msg, plain.msg);
+		}
+		sgit_error_clear(&plain);
+	}
+	/* a large object goes out in pieces, and a callback can stop it */
+	sgit_buf_reset(&a);
+	sgit_buf_addf(&a, "blob %d", 3 << 20);
+	sgit_buf_add(&a, "", 1);
+	for (size = 0; size < (3u << 20); size++)
+		sgit_buf_addch(&a, (char)((size * 2654435761u) >> 24));
+	write_loose_file(&id, dir.ptr, 99, a.ptr, a.len, NULL);
+	sgit_buf_reset(&p.all);
+	p.n = p.biggest = 0;
+	CU_ASSERT_EQUAL(sgit_odb_stream(&ts, &size, odb, &id, piece_cb, &p), 0);
+	CU_ASSERT(size == (3u << 20) && p.all.len == size && p.n > 10 && p.biggest <= (64u << 10));
+	CU_ASSERT(!memcmp(p.all.ptr, a.ptr + a.len - size, size));
+	p.n = 0;
+	p.stop_after = 2;
+	CU_ASSERT_EQUAL(sgit_odb_stream(&ts, &size, odb, &id, piece_cb, &p), 7);
+	CU_ASSERT_EQUAL(p.n, 2);
+	p.stop_after = 0;
+	sgit_odb_free(odb);
+	odb = NULL;
+
+	make_git_repo();
+	tmp_path(&dir, "gitrepo/.git/objects");
+	CU_ASSERT_EQUAL_FATAL(sgit_odb_open(&odb, dir.ptr, NULL, &err), 0);
+	CU_ASSERT_EQUAL(sh("cd gitrepo && git cat-file --batch-all-objects --batch-check='%%(objectname)' "
+			   ">../stream-ids"), 0);
+	tmp_path(&path, "stream-ids");
+	sgit_fs_read_file(&list, path.ptr, &err);
+	for (line = list.ptr; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+		CU_ASSERT_EQUAL_FATAL(sgit_oid_fromhexn(&id, line, (size_t)(nl - line)), 0);
+		CU_ASSERT_EQUAL(sgit_odb_read(&a, &ta, odb, &id), 0);
+		sgit_buf_reset(&p.all);
+		CU_ASSERT_EQUAL(sgit_odb_stream(&ts, &size, odb, &id, piece_cb, &p), 0);
+		CU_ASSERT(ts == ta && size == a.len && p.all.len == a.len &&
+			  !memcmp(p.all.ptr, a.ptr, a.len));
+	}
+	sgit_oid_fromhex(&id, "0123456789012345678901234567890123456789");
+	CU_ASSERT_EQUAL(sgit_odb_stream(&ts, &size, odb, &id, piece_cb, &p), SGIT_ENOTFOUND);
+	sgit_odb_free(odb);
+	sgit_buf_release(&dir);
+	sgit_buf_release(&a);
+	sgit_buf_release(&list);
+	sgit_buf_release(&path);
+	sgit_buf_release(&p.all);
+}
+
 /* Write a's text through a fresh odb on dir, list its folder, then b's text as told. */
 static size_t abbrev_after_write(const char *name, int behind_the_back)
 {
@@ -772,6 +865,7 @@ static void test_abbreviations_in_a_crowded_folder_match_a_full_search(void)
 }
 
 static CU_TestInfo odb_tests[] = {
+	{ "streamed content is what a read gives", test_streamed_content_is_what_a_read_gives },
 	{ "a missing folder does not open", test_a_missing_folder_does_not_open },
 	{ "objects written are read and found", test_objects_written_are_read_and_found },
 	{ "prefixes resolve or say why not", test_prefixes_resolve_or_say_why_not },
