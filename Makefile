@@ -13,6 +13,13 @@ override BUILD := $(BUILD)/san
 CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 endif
+# ThreadSanitizer: `make check SANITIZE=thread` builds the library and the
+# threads test (tests/unit/porcelain/history/test_threads.c) with it and runs that test.
+ifeq ($(SANITIZE),thread)
+override BUILD := $(BUILD)/tsan
+CFLAGS  := -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+LDFLAGS += -fsanitize=thread
+endif
 CPPFLAGS += -D_GNU_SOURCE -Iinclude -I.
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) -MMD -MP
 # libcrypto and zlib are linked statically: loading and relocating the shared
@@ -32,8 +39,28 @@ UNIT_MAIN_OBJ := $(BUILD)/tests/unit/runner.o
 LIBA     := $(BUILD)/libsgit.a
 SGIT_BIN := $(BUILD)/sgit
 
+# ---- libsgit as a shared library: objects, export list, install ----
+# The library objects are built once, position-independent, for both
+# libsgit.a and libsgit.so. gcc here makes PIE executables anyway; what -fPIC
+# alone cost was inlining of the exported functions (interposable): log
+# --format=%H on 5,000 commits ran 2.1% more instructions (callgrind).
+# -fno-semantic-interposition gives that back: rev-list --count and log run
+# the same instruction counts as before to 0.02%. Only what the public
+# headers declare (#pragma GCC visibility) is exported, and the version
+# script also hides anything not named sgit_*.
+SO_VERSION  := 0.1.0
+SO_NAME     := libsgit.so.0
+LIBSO       := $(BUILD)/libsgit.so.$(SO_VERSION)
+LIBSO_LINKS := $(BUILD)/libsgit.so.0 $(BUILD)/libsgit.so
+LIB_PICFLAGS := -fPIC -fvisibility=hidden -fno-semantic-interposition
+# The shared library uses the shared libcrypto and zlib (the static ones are
+# not built position-independent, and a distribution wants them shared).
+SO_LIBS     := -lcrypto -lz -ldl -lpthread
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+
 .PHONY: all check unit e2e interop bench demo clean deps lint-lib
-all: deps $(SGIT_BIN) $(LIBA)
+all: deps $(SGIT_BIN) $(LIBA) $(LIBSO_LINKS)
 ifeq ($(BUILD),build)
 all: sgit libsgit.a
 sgit: $(SGIT_BIN)
@@ -51,6 +78,8 @@ $(BUILD)/.deps-ok: scripts/bootstrap
 $(BUILD)/%.o: %.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIB_OBJ): ALL_CFLAGS += $(LIB_PICFLAGS)
 
 $(LIBA): $(LIB_OBJ)
 	@rm -f $@
@@ -74,14 +103,82 @@ $(UNIT_MAIN_OBJ): tests/unit/runner.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -c -o $@ $<
 
+$(LIBSO): $(LIB_OBJ) scripts/libsgit.map
+	$(CC) -shared -Wl,-soname,$(SO_NAME) -Wl,--version-script=scripts/libsgit.map -Wl,-z,defs \
+		$(LDFLAGS) -o $@ $(LIB_OBJ) $(SO_LIBS)
+$(LIBSO_LINKS): $(LIBSO)
+	ln -sf libsgit.so.$(SO_VERSION) $(BUILD)/libsgit.so.0
+	ln -sf libsgit.so.0 $(BUILD)/libsgit.so
+
+# pkg-config's description of the installed library, written at each install
+# since it holds PREFIX (pkg-config --define-prefix relocates it, as the
+# examples test does).
+.PHONY: $(BUILD)/sgit.pc
+$(BUILD)/sgit.pc:
+	@mkdir -p $(@D)
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+		'Name: sgit' 'Description: reads and writes git repositories (C library)' \
+		'Version: $(SO_VERSION)' 'Requires.private: libcrypto zlib' \
+		'Libs: -L$${libdir} -lsgit' 'Libs.private: -ldl -lpthread' 'Cflags: -I$${includedir}' >$@
+
+# Manual pages are installed when their converter exists (docs/man/README.md).
+INSTALL_MAN := $(wildcard docs/man/sgit.txt docs/man/sgit-*.txt)
+.PHONY: install uninstall
+install: all $(BUILD)/sgit.pc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/sgit
+	install -m 755 $(SGIT_BIN) $(DESTDIR)$(PREFIX)/bin/sgit
+	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib/libsgit.a
+	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib/libsgit.so.$(SO_VERSION)
+	ln -sf libsgit.so.$(SO_VERSION) $(DESTDIR)$(PREFIX)/lib/libsgit.so.0
+	ln -sf libsgit.so.0 $(DESTDIR)$(PREFIX)/lib/libsgit.so
+	install -m 644 include/sgit/*.h $(DESTDIR)$(PREFIX)/include/sgit/
+	install -m 644 $(BUILD)/sgit.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/sgit.pc
+	@if [ -f scripts/txt2man ] && [ -n "$(INSTALL_MAN)" ]; then \
+		install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
+		for t in $(INSTALL_MAN); do \
+			n=$$(basename $$t .txt); echo "txt2man $$t"; \
+			sh scripts/txt2man $$t >$(DESTDIR)$(PREFIX)/share/man/man1/$$n.1 || exit 1; \
+		done; \
+	fi
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/sgit $(DESTDIR)$(PREFIX)/lib/libsgit.a \
+		$(DESTDIR)$(PREFIX)/lib/libsgit.so.$(SO_VERSION) $(DESTDIR)$(PREFIX)/lib/libsgit.so.0 \
+		$(DESTDIR)$(PREFIX)/lib/libsgit.so $(DESTDIR)$(PREFIX)/lib/pkgconfig/sgit.pc \
+		$(DESTDIR)$(PREFIX)/share/man/man1/sgit.1 $(DESTDIR)$(PREFIX)/share/man/man1/sgit-*.1
+	rm -rf $(DESTDIR)$(PREFIX)/include/sgit
+
+# Checks of the library's shape: headers that stand alone, an export list of
+# sgit_* names only.
+.PHONY: lint-headers lint-exports
+lint-headers:
+	@CC="$(CC)" sh scripts/check-headers include $(BUILD)/check-headers
+lint-exports: $(LIBSO)
+	@sh scripts/check-exports $(LIBSO)
+# make check installs into a scratch DESTDIR; tests/e2e/t0010-examples.sh
+# builds examples/ against it through pkg-config.
+CHECK_DESTDIR := $(BUILD)/check-install
+THREAD_TEST   := $(BUILD)/tests/unit/porcelain/history/test_threads
+.PHONY: check-install
+check-install:
+	@rm -rf $(CHECK_DESTDIR)
+	@$(MAKE) -s install DESTDIR=$(abspath $(CHECK_DESTDIR)) PREFIX=/usr/local >/dev/null
+# ---- end of the shared-library block ----
+
 # The library never prints or exits: check the archive's undefined symbols;
 # and its folders depend on each other one way only (scripts/check-layers).
 lint-lib: $(LIBA)
 	@sh scripts/check-lib-symbols $(LIBA)
 	@sh scripts/check-layers $(BUILD)
 
-check: all $(UNIT_BIN) lint-lib
-	@BUILD=$(BUILD) SGIT_BIN=$(abspath $(SGIT_BIN)) sh tests/run.sh
+ifeq ($(SANITIZE),thread)
+# Only the threads test: the rest of the suite runs single-threaded processes.
+check: $(THREAD_TEST)
+	@BUILD=$(BUILD) TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" sh tests/run.sh unit
+else
+check: all $(UNIT_BIN) lint-lib lint-headers lint-exports check-install
+	@BUILD=$(BUILD) SGIT_BIN=$(abspath $(SGIT_BIN)) SGIT_TEST_INSTALL=$(abspath $(CHECK_DESTDIR)) \
+		SGIT_TEST_CFLAGS="$(CFLAGS)" SGIT_TEST_LDFLAGS="$(LDFLAGS)" sh tests/run.sh
+endif
 
 unit: all $(UNIT_BIN)
 	@BUILD=$(BUILD) SGIT_BIN=$(abspath $(SGIT_BIN)) sh tests/run.sh unit

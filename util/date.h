@@ -1,10 +1,11 @@
-/* util/date.h: dates as git reads them (author/committer dates) and prints them (--date=) */
+/* util/date.h: dates as git reads them (author/committer dates); the printing half is in sgit/date.h */
 #ifndef SGIT_UTIL_DATE_H
 #define SGIT_UTIL_DATE_H
 
 #include <stdint.h>
 #include "sgit/buf.h"
 #include "sgit/errors.h"
+#include "sgit/date.h"	/* the --date= modes, public for struct sgit_pretty_options */
 
 /*
  * Two spellings of a zone offset are in use, as in git: minutes east of UTC
@@ -33,42 +34,5 @@ int sgit_date_raw_add(struct sgit_buf *out, int64_t time, int tz_minutes);
 
 /* The local zone's offset from UTC at time t, in minutes east (0 outside 1970-2099, as git). */
 int sgit_date_local_offset(int64_t t);
-
-/* The --date= styles. */
-enum sgit_date_style {
-	SGIT_DATE_DEFAULT,	/* Thu Apr 7 15:13:13 2005 -0700 */
-	SGIT_DATE_RELATIVE,	/* 2 hours ago */
-	SGIT_DATE_SHORT,	/* 2005-04-07 */
-	SGIT_DATE_ISO,		/* 2005-04-07 15:13:13 -0700 */
-	SGIT_DATE_ISO_STRICT,	/* 2005-04-07T15:13:13-07:00 */
-	SGIT_DATE_RFC,		/* Thu, 7 Apr 2005 15:13:13 -0700 */
-	SGIT_DATE_RAW,		/* 1112911993 -0700 */
-	SGIT_DATE_UNIX,		/* 1112911993 */
-	SGIT_DATE_HUMAN,	/* default, leaving out what "now" makes obvious */
-	SGIT_DATE_STRFTIME,	/* format:<strftime> */
-};
-
-struct sgit_date_mode {
-	enum sgit_date_style style;
-	int local;			/* "-local": shown in the local zone, zone left out */
-	const char *strftime_fmt;	/* STRFTIME only; borrowed from the spec parsed */
-};
-#define SGIT_DATE_MODE_INIT { SGIT_DATE_DEFAULT, 0, NULL }
-
-/*
- * Parse a --date= value ("iso", "short-local", "format:%Y", "auto:human"...).
- * to_terminal says what "auto:<mode>" picks: <mode> when output goes to a
- * terminal or pager, else default. strftime_fmt points into spec afterwards.
- * SGIT_EINVALID with git's messages ("unknown date format x").
- */
-int sgit_date_mode_parse(struct sgit_date_mode *out, const char *spec, int to_terminal,
-			 struct sgit_error *err);
-
-/*
- * Replace out with time (zone tz_hhmm) shown in mode, as git prints it. now
- * is the clock for relative and human dates; nothing else reads it.
- */
-int sgit_date_format(struct sgit_buf *out, int64_t time, int tz_hhmm,
-		     const struct sgit_date_mode *mode, int64_t now);
 
 #endif

@@ -7,6 +7,9 @@
 #include "oid.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * Check name as a branch name (refs/heads/<name> a valid ref name, not
  * starting with '-', not "HEAD") and replace refname with that ref.
@@ -88,4 +91,5 @@ int sgit_branch_upstream(struct sgit_buf *out, struct sgit_repo *repo, const cha
  */
 int sgit_branch_head_description(struct sgit_buf *out, struct sgit_repo *repo);
 
+#pragma GCC visibility pop
 #endif

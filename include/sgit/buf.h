@@ -5,6 +5,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * ptr is never NULL and always NUL-terminated at ptr[len], but may hold NUL
  * bytes before that. Functions that fill a buffer replace its content unless
@@ -20,16 +23,23 @@ struct sgit_buf {
 extern char sgit_buf__empty[];
 #define SGIT_BUF_INIT { sgit_buf__empty, 0, 0 }
 
+/* Make b empty, owning nothing (same as SGIT_BUF_INIT); release it with sgit_buf_release(). */
 void sgit_buf_init(struct sgit_buf *b);
 /* Free the memory; the buffer is empty and usable again afterwards. */
 void sgit_buf_release(struct sgit_buf *b);
 /* Ensure room for extra more bytes plus the NUL. */
 int sgit_buf_grow(struct sgit_buf *b, size_t extra);
+/* Empty b but keep its memory for reuse. */
 void sgit_buf_reset(struct sgit_buf *b);
+/* Cut b to its first len bytes (len <= b->len). */
 void sgit_buf_truncate(struct sgit_buf *b, size_t len);
 /* Set len after writing into ptr directly (after sgit_buf_grow). */
 void sgit_buf_setlen(struct sgit_buf *b, size_t len);
 
+/*
+ * _set* and _printf replace b's content, _add* append to it. Each returns 0
+ * or SGIT_ENOMEM; b owns the copy it makes, the caller keeps its arguments.
+ */
 int sgit_buf_set(struct sgit_buf *b, const void *data, size_t len);
 int sgit_buf_sets(struct sgit_buf *b, const char *s);
 int sgit_buf_add(struct sgit_buf *b, const void *data, size_t len);
@@ -50,4 +60,5 @@ void sgit_buf_attach(struct sgit_buf *b, char *data, size_t len, size_t alloc);
 void sgit_buf_swap(struct sgit_buf *a, struct sgit_buf *b);
 int sgit_buf_starts_with(const struct sgit_buf *b, const char *prefix);
 
+#pragma GCC visibility pop
 #endif

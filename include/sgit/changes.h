@@ -10,6 +10,9 @@
 #include "pathspec.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* The letters are git's (diff --name-status, status -s). */
 enum sgit_change_status {
 	SGIT_CHANGE_ADDED = 'A',
@@ -49,6 +52,7 @@ struct sgit_changes {
 	size_t nr, alloc;
 };
 #define SGIT_CHANGES_INIT { NULL, 0, 0 }
+/* Free the entries and their paths; list is empty and usable again. */
 void sgit_changes_release(struct sgit_changes *list);
 /* The entry for path, or NULL (binary search). */
 const struct sgit_change *sgit_changes_find(const struct sgit_changes *list, const char *path);
@@ -122,4 +126,5 @@ int sgit_changes_untracked(struct sgit_changes *untracked, struct sgit_changes *
 			   struct sgit_repo *repo, const struct sgit_index *idx,
 			   const struct sgit_untracked_options *opts);
 
+#pragma GCC visibility pop
 #endif

@@ -8,6 +8,9 @@
 #include "oid.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * Why a path stops a switch, in the order git reports the groups (each
  * group is one "error:" message listing its paths).
@@ -36,6 +39,7 @@ struct sgit_checkout_report {
 	size_t removed;				/* work tree files removed */
 };
 #define SGIT_CHECKOUT_REPORT_INIT { { { NULL, 0, 0 } }, { NULL, 0, 0 }, { NULL, 0, 0 }, 0, 0 }
+/* Free what the report holds; it is empty and usable again. */
 void sgit_checkout_report_release(struct sgit_checkout_report *rep);
 
 enum sgit_checkout_mode {
@@ -115,4 +119,5 @@ int sgit_checkout_paths(struct sgit_checkout_report *rep, struct sgit_repo *repo
  */
 int sgit_checkout_clear_branch_state(struct sgit_repo *repo);
 
+#pragma GCC visibility pop
 #endif

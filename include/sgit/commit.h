@@ -8,6 +8,9 @@
 #include "header.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* A parsed commit; owns a copy of the object's bytes. Free with sgit_commit_free(). */
 struct sgit_commit;
 
@@ -20,10 +23,12 @@ struct sgit_commit;
  */
 int sgit_commit_parse(struct sgit_commit **out, const void *data, size_t len,
 		      struct sgit_error *err);
+/* Free c; pointers its accessors returned die with it. NULL is allowed. */
 void sgit_commit_free(struct sgit_commit *c);
 
 /* The object's bytes as given to sgit_commit_parse; *len gets their length. */
 const char *sgit_commit_raw(const struct sgit_commit *c, size_t *len);
+/* The tree's id, and how many parents there are (pointers owned by c). */
 const struct sgit_oid *sgit_commit_tree_id(const struct sgit_commit *c);
 size_t sgit_commit_parent_count(const struct sgit_commit *c);
 /* The i-th parent (i < parent_count), or NULL. */
@@ -81,4 +86,5 @@ int sgit_commit_add_header(struct sgit_buf *out, const char *name, const char *v
 int sgit_commit_insert_header(struct sgit_buf *commit, const char *name, const char *value,
 			      size_t len, struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

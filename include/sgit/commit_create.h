@@ -10,6 +10,9 @@
 #include "person.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * A header written after the standard ones ("mergetag", a header carried
  * over by --amend...). value holds len bytes in the form git hands such
@@ -141,4 +144,5 @@ int sgit_commit_build(struct sgit_buf *out, int *converted, const struct sgit_co
 int sgit_commit_create(struct sgit_commit_create_result *out, struct sgit_repo *repo,
 		       const struct sgit_commit_create_opts *opts);
 
+#pragma GCC visibility pop
 #endif

@@ -7,6 +7,9 @@
 #include "buf.h"
 #include "errors.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* Lowest precedence first; a later entry of the same key wins on lookup. */
 enum sgit_config_scope {
 	SGIT_CONFIG_SCOPE_SYSTEM,
@@ -27,6 +30,7 @@ struct sgit_config_entry {
 /* An ordered set of entries from several sources. Free with sgit_config_free(). */
 struct sgit_config;
 
+/* An empty set in *out (free with sgit_config_free()); SGIT_ENOMEM, *out NULL. */
 int sgit_config_new(struct sgit_config **out);
 void sgit_config_free(struct sgit_config *cfg);
 
@@ -68,6 +72,7 @@ struct sgit_config_include_info {
 	const char *git_dir;
 	const char *branch;
 };
+/* Copy info into cfg for later includeIf tests; 0 or SGIT_ENOMEM. */
 int sgit_config_set_include_info(struct sgit_config *cfg, const struct sgit_config_include_info *info);
 /* Follow include.path and includeIf (the default) or not (git config --file without --includes). */
 void sgit_config_follow_includes(struct sgit_config *cfg, int follow);
@@ -139,4 +144,5 @@ int sgit_config_file_edit_status(int *status, const char *path, enum sgit_config
 int sgit_config_file_rename_section(size_t *count, const char *path, const char *old_name,
 				    const char *new_name, struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

@@ -7,6 +7,9 @@
 #include "errors.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct sgit_repo;
 
 /* What kind of ref a decoration is: it picks the colour and the "tag: " prefix. */
@@ -101,4 +104,5 @@ int sgit_decorations_format(struct sgit_buf *out, const struct sgit_decorations 
 /* The name git prints for a full ref name in short style ("refs/heads/x" -> "x"; others as they are). */
 const char *sgit_decoration_short_name(const char *full_name);
 
+#pragma GCC visibility pop
 #endif

@@ -11,6 +11,9 @@
 #include "pathspec.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * What to show; several may be combined. git's order holds whatever the
  * bits: names (or names and statuses), then --numstat, --stat, --shortstat,
@@ -217,4 +220,5 @@ int sgit_diff_tree_worktree(struct sgit_changes *out, struct sgit_repo *repo,
 			    const struct sgit_oid *tree, struct sgit_index *idx,
 			    const struct sgit_pathspec *ps);
 
+#pragma GCC visibility pop
 #endif

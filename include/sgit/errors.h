@@ -4,6 +4,9 @@
 
 #include <stdarg.h>
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* Every fallible function returns 0 or one of these (negative). */
 enum sgit_error_code {
 	SGIT_OK = 0,
@@ -38,16 +41,19 @@ struct sgit_error {
  */
 int sgit_error_set(struct sgit_error *err, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same with a va_list. */
 int sgit_error_vset(struct sgit_error *err, int code, const char *fmt, va_list ap);
 /* Record "out of memory"; returns SGIT_ENOMEM. */
 int sgit_error_nomem(struct sgit_error *err);
 /* Put "<context>: " before the message already recorded; returns err->code. */
 int sgit_error_prefix(struct sgit_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Reset err to no error (code 0, empty message). */
 void sgit_error_clear(struct sgit_error *err);
 /* The recorded message, or a generic text for the code when none was set. */
 const char *sgit_error_message(const struct sgit_error *err);
 /* A short generic description of a code ("object not found", ...). */
 const char *sgit_error_code_text(int code);
 
+#pragma GCC visibility pop
 #endif

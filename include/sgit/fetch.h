@@ -9,6 +9,9 @@
 #include "oid.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* How a fetched ref is listed in FETCH_HEAD (the order: merge first). */
 enum sgit_fetch_head_status {
 	SGIT_FETCH_HEAD_MERGE = 0,		/* a candidate for pull to merge */
@@ -72,6 +75,7 @@ struct sgit_fetch_result {
 	struct sgit_buf errors;		/* git's "error: " messages (refs ignored), likewise */
 };
 #define SGIT_FETCH_RESULT_INIT { NULL, NULL, NULL, 0, 0, 0, 0, SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT }
+/* Free what res holds; it is empty and usable again. */
 void sgit_fetch_result_release(struct sgit_fetch_result *res);
 
 /* Which tags come along; SGIT_FETCH_TAGS_DEFAULT leaves it to remote.<name>.tagOpt. */
@@ -177,6 +181,7 @@ struct sgit_clone_result {
 	struct sgit_checkout_pathlist invalid;	/* the paths that failed it, when git refuses them */
 };
 #define SGIT_CLONE_RESULT_INIT { NULL, 0, 0, 0, NULL, 0, SGIT_BUF_INIT, 0, { NULL, 0, 0 } }
+/* Free what res holds; it is empty and usable again. */
 void sgit_clone_result_release(struct sgit_clone_result *res);
 
 /*
@@ -202,4 +207,5 @@ int sgit_clone_guess_dir(struct sgit_buf *out, const char *source, int bare);
 int sgit_clone(struct sgit_repo **out, struct sgit_clone_result *res,
 	       const struct sgit_clone_options *opts, struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

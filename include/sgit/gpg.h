@@ -7,6 +7,9 @@
 #include "config.h"
 #include "errors.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* gpg.format: which program signs, and how a signature block starts. */
 enum sgit_gpg_format {
 	SGIT_GPG_FORMAT_OPENPGP = 0,	/* gpg, "-----BEGIN PGP SIGNATURE-----" (the default) */
@@ -104,6 +107,7 @@ struct sgit_gpg_signer {
 	const char *key;		/* from sgit_gpg_pick_key() */
 	struct sgit_buf *diag;		/* may be NULL, see sgit_gpg_sign() */
 };
+/* Replace sig with gpg's signature of payload (sgit_gpg_sign() with signer's fields); < 0: gpg failed. */
 int sgit_gpg_sign_cb(struct sgit_buf *sig, const char *payload, size_t len, void *signer,
 		     struct sgit_error *err);
 
@@ -137,6 +141,7 @@ struct sgit_sigcheck {
 #define SGIT_SIGCHECK_INIT { 'N', SGIT_GPG_TRUST_NONE, SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, \
 			     SGIT_BUF_INIT, SGIT_BUF_INIT, SGIT_BUF_INIT, 0 }
 
+/* init: the same as SGIT_SIGCHECK_INIT; release: free the buffers, leaving c initialised. */
 void sgit_sigcheck_init(struct sgit_sigcheck *c);
 void sgit_sigcheck_release(struct sgit_sigcheck *c);
 /* Back to "no signature" (N, no trust, every field empty), keeping the memory. */
@@ -179,4 +184,5 @@ int sgit_gpg_verify(struct sgit_sigcheck *out, const struct sgit_gpg_config *cfg
 		    const void *payload, size_t payload_len, const void *sig, size_t sig_len,
 		    struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

@@ -8,6 +8,9 @@
 #include "errors.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * The graph is a state machine fed one commit at a time, in output order.
  * For every commit it yields a few lines: maybe a "skip" line ("...") when
@@ -124,4 +127,5 @@ int sgit_graph_add_remainder(struct sgit_graph *g, struct sgit_buf *out, int *ad
 /* text with sgit_graph_padding_line() before each of its lines (a diff, a stat). */
 int sgit_graph_add_prefixed(struct sgit_graph *g, struct sgit_buf *out, const char *text, size_t len);
 
+#pragma GCC visibility pop
 #endif

@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * A header is a line "name SP value LF"; a value of several lines goes on with
  * continuation lines that start with one space ("gpgsig", "mergetag").
@@ -24,4 +27,5 @@ struct sgit_header {
 	size_t end;		/* offset just past the LF of its last line */
 };
 
+#pragma GCC visibility pop
 #endif

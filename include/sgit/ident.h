@@ -6,6 +6,9 @@
 #include <stdint.h>
 #include "errors.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* Every pointer borrows from the parsed line. */
 struct sgit_ident {
 	const char *name;	/* before '<', trailing spaces removed; may be empty */
@@ -33,4 +36,5 @@ struct sgit_ident {
  */
 int sgit_ident_parse(struct sgit_ident *out, const char *line, size_t len, struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

@@ -4,6 +4,9 @@
 
 #include "errors.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct sgit_repo;
 
 /* Receives git's warning for a rule file that exists but cannot be read. */
@@ -36,6 +39,7 @@ struct sgit_ignore_options {
  */
 struct sgit_ignore;
 
+/* A matcher in *out, free with sgit_ignore_free(); on failure (< 0) *out is NULL. */
 int sgit_ignore_new(struct sgit_ignore **out, const struct sgit_ignore_options *opts,
 		    struct sgit_error *err);
 /*
@@ -75,4 +79,5 @@ int sgit_ignore_check(struct sgit_ignore_match *out, struct sgit_ignore *ign, co
 /* 1 when path is ignored, 0 when not, < 0 on error. */
 int sgit_ignore_is_ignored(struct sgit_ignore *ign, const char *path, int is_dir);
 
+#pragma GCC visibility pop
 #endif

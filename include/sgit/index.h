@@ -9,6 +9,9 @@
 #include "oid.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct stat;
 
 /*
@@ -288,4 +291,5 @@ int sgit_index_entry_modified(unsigned int *changed, struct sgit_index *idx,
 int sgit_index_entry_content_matches(struct sgit_index *idx, const struct sgit_index_entry *e,
 				     const struct stat *st);
 
+#pragma GCC visibility pop
 #endif

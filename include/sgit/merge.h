@@ -9,6 +9,9 @@
 #include "oid.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * What is merged, per path: a change made on one side only is taken, the
  * same change on both sides is taken once, and the rest conflicts as git
@@ -77,6 +80,7 @@ struct sgit_merge_result {
 	size_t nmessages;
 };
 #define SGIT_MERGE_RESULT_INIT { 0, { { 0 } }, NULL, 0, NULL, 0 }
+/* Free what res holds; it is empty and usable again. */
 void sgit_merge_result_release(struct sgit_merge_result *res);
 
 /*
@@ -160,4 +164,5 @@ int sgit_merge_octopus(int *status, struct sgit_merge_result *out,
 		       struct sgit_index *idx, const struct sgit_oid *head,
 		       const struct sgit_oid *heads, const char *const *names, size_t n);
 
+#pragma GCC visibility pop
 #endif

@@ -7,6 +7,9 @@
 #include "odb.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * A cache of the commit graph of one odb (only ids, parents and committer
  * dates are kept), reused by every query made through it: a caller asking
@@ -23,6 +26,7 @@
  */
 struct sgit_merge_base;
 
+/* A finder over odb (borrowed: it must outlive *out) in *out; free with sgit_merge_base_free(). */
 int sgit_merge_base_new(struct sgit_merge_base **out, struct sgit_odb *odb,
 			struct sgit_error *err);
 void sgit_merge_base_free(struct sgit_merge_base *mb);
@@ -71,4 +75,5 @@ int sgit_merge_base_of_pair(struct sgit_oid **out, size_t *nout, struct sgit_odb
 int sgit_merge_base_descends_from(struct sgit_odb *odb, const struct sgit_oid *descendant,
 				  const struct sgit_oid *ancestor, struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

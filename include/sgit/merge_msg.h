@@ -10,6 +10,9 @@
 #include "merge_state.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* The number of --log entries when merge.log is true or --log has no number (git's). */
 #define SGIT_MERGE_MSG_LOG_DEFAULT 20
 
@@ -90,4 +93,5 @@ int sgit_merge_msg_add(struct sgit_buf *out, struct sgit_buf *diag, struct sgit_
 int sgit_merge_msg_add_head_line(struct sgit_buf *out, struct sgit_repo *repo,
 				 const struct sgit_merge_head *head);
 
+#pragma GCC visibility pop
 #endif

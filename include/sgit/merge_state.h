@@ -10,6 +10,9 @@
 #include "oid.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * One head being merged: the commit, and the object its name resolved to
  * before peeling (a tag when a tag was named). Keeping the named object
@@ -29,6 +32,7 @@ struct sgit_merge_heads {
 	size_t nr, alloc;
 };
 #define SGIT_MERGE_HEADS_INIT { NULL, 0, 0 }
+/* Free the list's entries; it is empty and usable again. */
 void sgit_merge_heads_release(struct sgit_merge_heads *heads);
 
 /*
@@ -162,4 +166,5 @@ struct sgit_index;
 int sgit_merge_abort_paths(struct sgit_repo *repo, struct sgit_index *idx,
 			   const struct sgit_oid *head_tree);
 
+#pragma GCC visibility pop
 #endif

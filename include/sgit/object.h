@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* The numbers are the pack format's type codes. */
 enum sgit_object_type {
 	SGIT_OBJ_BAD = -1,
@@ -47,4 +50,5 @@ int sgit_object_peel_step(struct sgit_oid *next, enum sgit_object_type type,
 /* Write the loose-object header "<type> <len>" plus NUL into hdr; returns its length incl. NUL. */
 size_t sgit_object_header(char *hdr, size_t hdrsz, const char *type_name, size_t len);
 
+#pragma GCC visibility pop
 #endif

@@ -8,6 +8,9 @@
 #include "object.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct sgit_odb;
 
 struct sgit_odb_options {
@@ -24,6 +27,7 @@ struct sgit_odb_options {
 int sgit_odb_open(struct sgit_odb **out, const char *objects_dir,
 		  const struct sgit_odb_options *opts, struct sgit_error *err);
 void sgit_odb_free(struct sgit_odb *odb);
+/* The objects folder the store was opened on, owned by odb. */
 const char *sgit_odb_path(const struct sgit_odb *odb);
 /* Add another object folder to search (GIT_ALTERNATE_OBJECT_DIRECTORIES). */
 int sgit_odb_add_alternate(struct sgit_odb *odb, const char *objects_dir);
@@ -114,4 +118,5 @@ size_t sgit_odb_default_abbrev(struct sgit_odb *odb);
 /* Drop cached pack lists and loose folder listings so that new objects are seen (after a fetch). */
 void sgit_odb_refresh(struct sgit_odb *odb);
 
+#pragma GCC visibility pop
 #endif

@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 #define SGIT_OID_RAWSZ 20
 #define SGIT_OID_HEXSZ 40
 
@@ -15,9 +18,11 @@ struct sgit_oid {
 int sgit_oid_fromhex(struct sgit_oid *out, const char *hex);
 /* Parse the first 40 chars of hex, which must all be hex digits. */
 int sgit_oid_fromhexn(struct sgit_oid *out, const char *hex, size_t len);
+/* Copy 20 raw bytes into out. */
 void sgit_oid_fromraw(struct sgit_oid *out, const unsigned char *raw);
 /* Write 40 lowercase hex digits and a NUL into out. Returns out. */
 char *sgit_oid_tohex(char out[SGIT_OID_HEXSZ + 1], const struct sgit_oid *id);
+/* cmp: memcmp's order; equal: 1 when the same; is_zero: 1 for the null id; clear: make it null. */
 int sgit_oid_cmp(const struct sgit_oid *a, const struct sgit_oid *b);
 int sgit_oid_equal(const struct sgit_oid *a, const struct sgit_oid *b);
 int sgit_oid_is_zero(const struct sgit_oid *id);
@@ -29,6 +34,7 @@ struct sgit_hash_ctx {
 };
 /* 0, or SGIT_ENOMEM. */
 int sgit_hash_init(struct sgit_hash_ctx *ctx);
+/* Hash len more bytes. */
 void sgit_hash_update(struct sgit_hash_ctx *ctx, const void *data, size_t len);
 /* Write the digest and free the context. */
 void sgit_hash_final(struct sgit_oid *out, struct sgit_hash_ctx *ctx);
@@ -42,4 +48,5 @@ int sgit_hex_digit(int c);
 /* Write 2*len lowercase hex chars + NUL. */
 void sgit_hex_encode(char *out, const unsigned char *raw, size_t len);
 
+#pragma GCC visibility pop
 #endif

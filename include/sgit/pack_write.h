@@ -7,6 +7,9 @@
 #include "odb.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct sgit_pack_write_options {
 	/* zlib level of objects deflated anew; -1: zlib's default, as git's pack.compression */
 	int compression;
@@ -73,4 +76,5 @@ int sgit_pack_write(struct sgit_oid *pack_id, struct sgit_pack_write_stats *stat
 		    struct sgit_odb *src, const struct sgit_oid *ids, size_t n,
 		    const struct sgit_pack_write_options *opts, struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * Items are paths from the top of the work tree, as the command line gives
  * them once the current folder is applied ("" for the top, "a/" for a
@@ -40,4 +43,5 @@ enum sgit_pathspec_match sgit_pathspec_match(const struct sgit_pathspec *ps, con
 /* 1 when path (a file, or a folder with its final '/') is selected as a whole. */
 int sgit_pathspec_selects(const struct sgit_pathspec *ps, const char *path, size_t len);
 
+#pragma GCC visibility pop
 #endif

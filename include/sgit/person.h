@@ -8,6 +8,9 @@
 #include "errors.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 enum sgit_person_role {
 	SGIT_PERSON_AUTHOR,	/* GIT_AUTHOR_*, author.* */
 	SGIT_PERSON_COMMITTER,	/* GIT_COMMITTER_*, committer.* (taggers too) */
@@ -70,4 +73,5 @@ const char *sgit_person_hint(enum sgit_person_role role);
 int sgit_person_system_detect(struct sgit_person_system *sys, struct sgit_buf storage[5],
 			      struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

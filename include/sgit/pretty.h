@@ -7,10 +7,13 @@
 #include "buf.h"
 #include "commit.h"
 #include "config.h"
+#include "date.h"
 #include "decorate.h"
 #include "errors.h"
 #include "oid.h"
-#include "util/date.h"	/* struct sgit_date_mode */
+
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
 
 struct sgit_repo;
 
@@ -145,6 +148,7 @@ enum sgit_pretty_needs {
 	SGIT_PRETTY_NEEDS_NOTES = 8,		/* %N */
 	SGIT_PRETTY_NEEDS_SOURCE = 16,		/* %S (git then tracks --source) */
 };
+/* The SGIT_PRETTY_NEEDS_* bits opts asks for; the caller loads those before formatting. */
 unsigned sgit_pretty_needs(const struct sgit_pretty_options *opts);
 
 /*
@@ -229,4 +233,5 @@ void sgit_mailmap_free(struct sgit_mailmap *mm);
 int sgit_mailmap_map(const struct sgit_mailmap *mm, const char **email, size_t *email_len,
 		     const char **name, size_t *name_len);
 
+#pragma GCC visibility pop
 #endif

@@ -6,6 +6,9 @@
 #include "gpg.h"
 #include "pretty.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * What the %G placeholders need; caller-owned, it must outlive the
  * formatting. The signature of a commit is checked only when its entry
@@ -47,4 +50,5 @@ extern const size_t sgit_pretty_signature_nplaceholders;
  */
 void sgit_pretty_signature_attach(struct sgit_pretty_options *opts, struct sgit_pretty_signature *sig);
 
+#pragma GCC visibility pop
 #endif

@@ -5,6 +5,9 @@
 #include "config.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * The fallbacks when nothing is set: git's upstream defaults. Distributions
  * build git with others (Debian: "editor" and "pager"); so can we, with
@@ -38,4 +41,5 @@ const char *sgit_program_editor(struct sgit_repo *repo, sgit_getenv_fn getenv,
 const char *sgit_program_pager(struct sgit_repo *repo, sgit_getenv_fn getenv,
 			       const struct sgit_config *cfg);
 
+#pragma GCC visibility pop
 #endif

@@ -9,6 +9,9 @@
 #include "oid.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* How atom values are quoted (for-each-ref --shell, --perl, --python, --tcl). */
 enum sgit_ref_quote {
 	SGIT_REF_QUOTE_NONE = 0,
@@ -134,4 +137,5 @@ int sgit_ref_list_sort(struct sgit_ref_list *list, struct sgit_ref_format *fmt);
 int sgit_ref_format_expand(struct sgit_buf *out, struct sgit_ref_format *fmt,
 			   struct sgit_ref_list *list, size_t i);
 
+#pragma GCC visibility pop
 #endif

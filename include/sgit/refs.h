@@ -7,6 +7,9 @@
 #include "errors.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct sgit_refdb;
 struct sgit_odb;
 
@@ -55,6 +58,7 @@ struct sgit_ref {
 	unsigned flags;
 };
 #define SGIT_REF_INIT { SGIT_BUF_INIT, { { 0 } }, SGIT_BUF_INIT, { { 0 } }, 0 }
+/* Free the ref's buffers; it is empty and usable again. */
 void sgit_ref_release(struct sgit_ref *ref);
 
 /*
@@ -219,4 +223,5 @@ typedef int (*sgit_ref_exists_fn)(const char *name, void *payload);
 int sgit_ref_shorten_known(struct sgit_buf *out, struct sgit_refdb *db, const char *full, int strict,
 			   sgit_ref_exists_fn exists, void *payload);
 
+#pragma GCC visibility pop
 #endif

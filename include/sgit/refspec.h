@@ -6,6 +6,9 @@
 #include "buf.h"
 #include "errors.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* Fetch and push refspecs follow different validation rules. */
 enum sgit_refspec_dir {
 	SGIT_REFSPEC_FETCH,
@@ -69,4 +72,5 @@ int sgit_refspec_list_transform(struct sgit_buf *out, const struct sgit_refspec 
 int sgit_refspec_list_rtransform(struct sgit_buf *out, const struct sgit_refspec **which,
 				 const struct sgit_refspec_list *list, const char *name);
 
+#pragma GCC visibility pop
 #endif

@@ -9,6 +9,9 @@
 #include "refspec.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* remote.<name>.tagOpt: which tags a fetch brings. */
 enum sgit_remote_tags {
 	SGIT_REMOTE_TAGS_NONE = -1,	/* --no-tags */
@@ -131,4 +134,5 @@ enum sgit_remote_url_flags {
 int sgit_remote_set_url(struct sgit_repo *repo, const char *name, const char *new_url,
 			const char *old_url, unsigned flags);
 
+#pragma GCC visibility pop
 #endif

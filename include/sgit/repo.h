@@ -6,6 +6,9 @@
 #include "errors.h"
 #include "odb.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct sgit_repo;
 
 /* Where the environment comes from: getenv by default, a table in tests. */
@@ -83,19 +86,24 @@ int sgit_repo_init(struct sgit_repo **out, int *reinit, const char *path,
 		   const struct sgit_repo_options *opts, struct sgit_error *err);
 
 const char *sgit_repo_git_dir(const struct sgit_repo *repo);	/* absolute, no trailing slash */
+/* Where objects and refs live (the main git dir of a linked work tree); absolute, owned by repo. */
 const char *sgit_repo_common_dir(const struct sgit_repo *repo);
 /* NULL when there is none: bare, or found from inside a git dir. */
 const char *sgit_repo_work_tree(const struct sgit_repo *repo);
 /* The current directory relative to the work tree ("" at the top, "a/b/" below; "" outside it). */
 const char *sgit_repo_prefix(const struct sgit_repo *repo);
+/* 1 for a bare repository, else 0. */
 int sgit_repo_is_bare(const struct sgit_repo *repo);
 /* 1 when the current directory is in the work tree (its top included); 0 outside or with none. */
 int sgit_repo_inside_work_tree(const struct sgit_repo *repo);
+/* The object store, owned by repo (never free it); its errors go to sgit_repo_error(). */
 struct sgit_odb *sgit_repo_odb(struct sgit_repo *repo);
 /* The ref store (core.logAllRefUpdates applied; its errors go to sgit_repo_error()). */
 struct sgit_refdb;
 struct sgit_refdb *sgit_repo_refdb(struct sgit_repo *repo);
+/* The configuration read at open, owned by repo. */
 struct sgit_config *sgit_repo_config(struct sgit_repo *repo);
+/* The error slot, owned by repo: the message of the last failed call on repo. */
 struct sgit_error *sgit_repo_error(struct sgit_repo *repo);
 /* The default abbreviation length: core.abbrev, else git's estimate from the object count. */
 size_t sgit_repo_abbrev_len(struct sgit_repo *repo);
@@ -106,6 +114,8 @@ size_t sgit_repo_abbrev_len(struct sgit_repo *repo);
 size_t sgit_repo_big_file_threshold(struct sgit_repo *repo);
 /* id abbreviated as git shows it by default (that length, longer when needed to be unique). */
 void sgit_repo_abbrev(char out[SGIT_OID_HEXSZ + 1], struct sgit_repo *repo, const struct sgit_oid *id);
+/* The variable name from the environment repo was opened with (its getenv), or NULL; not to be freed. */
 const char *sgit_repo_getenv(const struct sgit_repo *repo, const char *name);
 
+#pragma GCC visibility pop
 #endif

@@ -9,6 +9,9 @@
 #include "oid.h"
 #include "refs.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* What parsing a revision needs; nothing here is owned by the parser. */
 struct sgit_revparse_env {
 	struct sgit_odb *odb;
@@ -48,6 +51,7 @@ struct sgit_revparse_info {
 	struct sgit_oid named;	/* the object named before any peeling or navigation */
 };
 #define SGIT_REVPARSE_INFO_INIT { SGIT_BUF_INIT, { { 0 } } }
+/* Free what info holds; it is empty and usable again. */
 void sgit_revparse_info_release(struct sgit_revparse_info *info);
 
 /*
@@ -75,4 +79,5 @@ int sgit_revparse_single(struct sgit_oid *out, struct sgit_revparse_info *info,
 int sgit_revparse_peel(struct sgit_oid *out, const struct sgit_revparse_env *env,
 		       const struct sgit_oid *id, enum sgit_object_type want);
 
+#pragma GCC visibility pop
 #endif

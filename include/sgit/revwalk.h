@@ -9,6 +9,9 @@
 #include "odb.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct sgit_revwalk;
 struct sgit_commit;
 
@@ -203,4 +206,5 @@ struct sgit_revwalk_object {
  */
 int sgit_revwalk_next_object(struct sgit_revwalk_object *out, struct sgit_revwalk *walk);
 
+#pragma GCC visibility pop
 #endif

@@ -2,8 +2,10 @@
 #ifndef SGIT_H
 #define SGIT_H
 
+/* Every public header, in the order of the layers (util, objects, refs, gpg, porcelain). */
 #include "errors.h"
 #include "buf.h"
+#include "date.h"
 #include "oid.h"
 #include "object.h"
 #include "odb.h"
@@ -12,7 +14,9 @@
 #include "commit.h"
 #include "tree.h"
 #include "tag.h"
+#include "signature.h"
 #include "config.h"
+#include "gpg.h"
 #include "repo.h"
 #include "person.h"
 #include "programs.h"
@@ -23,11 +27,25 @@
 #include "commit_create.h"
 #include "branch.h"
 #include "ignore.h"
+#include "index.h"
 #include "pathspec.h"
 #include "changes.h"
 #include "status.h"
+#include "checkout.h"
+#include "worktree_ops.h"
+#include "diff_output.h"
+#include "decorate.h"
+#include "revwalk.h"
+#include "graph.h"
+#include "pretty.h"
+#include "pretty_signature.h"
+#include "merge_base.h"
+#include "merge_state.h"
+#include "merge_msg.h"
+#include "merge.h"
 #include "pack_write.h"
 #include "refspec.h"
 #include "remote.h"
+#include "fetch.h"
 
 #endif

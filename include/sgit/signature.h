@@ -8,6 +8,9 @@
 #include "gpg.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct sgit_commit;
 struct sgit_repo;
 
@@ -127,6 +130,7 @@ struct sgit_sigblock {
 	struct sgit_buf diag;
 };
 
+/* init: an empty block; release: free its buffers, leaving b initialised. */
 void sgit_sigblock_init(struct sgit_sigblock *b);
 void sgit_sigblock_release(struct sgit_sigblock *b);
 
@@ -155,4 +159,5 @@ int sgit_signature_check_mergetag(struct sgit_sigblock *out, const struct sgit_c
 				  const struct sgit_gpg_config *cfg, const char *tag, size_t len,
 				  struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

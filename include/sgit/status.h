@@ -8,6 +8,9 @@
 #include "pathspec.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* One path that differs somewhere: against HEAD (staged) and/or in the work tree. */
 struct sgit_status_item {
 	char *path;		/* from the top */
@@ -39,6 +42,7 @@ struct sgit_status {
 };
 #define SGIT_STATUS_INIT { NULL, 0, 0, SGIT_CHANGES_INIT, SGIT_CHANGES_INIT, SGIT_UNTRACKED_NORMAL, \
 			   0, SGIT_BUF_INIT, SGIT_BUF_INIT, 0, SGIT_BUF_INIT, 0, 0, 0, 0, 0, 0 }
+/* Free what st holds; it is empty and usable again. */
 void sgit_status_release(struct sgit_status *st);
 
 struct sgit_status_options {
@@ -89,4 +93,5 @@ int sgit_status_format_long(struct sgit_buf *out, const struct sgit_status *st,
 int sgit_status_format_short(struct sgit_buf *out, const struct sgit_status *st,
 			     const struct sgit_status_format *f);
 
+#pragma GCC visibility pop
 #endif

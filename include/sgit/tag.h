@@ -9,6 +9,9 @@
 #include "object.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* The kinds of signature git recognises by the first line of their block. */
 enum sgit_sig_format {
 	SGIT_SIG_NONE = 0,
@@ -46,9 +49,12 @@ struct sgit_tag;
  * otherwise, and *out is NULL.
  */
 int sgit_tag_parse(struct sgit_tag **out, const void *data, size_t len, struct sgit_error *err);
+/* Free tag and everything its accessors returned; NULL is allowed. */
 void sgit_tag_free(struct sgit_tag *tag);
 
+/* The bytes parsed, owned by tag (valid until sgit_tag_free()), like every pointer below. */
 const char *sgit_tag_raw(const struct sgit_tag *tag, size_t *len);
+/* The "object" header's id and the "type" header's type. */
 const struct sgit_oid *sgit_tag_target_id(const struct sgit_tag *tag);
 enum sgit_object_type sgit_tag_target_type(const struct sgit_tag *tag);
 /* The tag's name as written in its "tag" header. */
@@ -69,4 +75,5 @@ size_t sgit_tag_signature_offset(const struct sgit_tag *tag);
 const char *sgit_tag_signature(const struct sgit_tag *tag, size_t *len,
 			       enum sgit_sig_format *format);
 
+#pragma GCC visibility pop
 #endif

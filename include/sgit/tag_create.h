@@ -9,6 +9,9 @@
 #include "oid.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /*
  * Check name as a tag name (refs/tags/<name> must be a valid ref name and
  * name must not start with '-') and replace refname with that ref.
@@ -89,4 +92,5 @@ int sgit_tag_body(struct sgit_buf *out, struct sgit_repo *repo, const struct sgi
 /* Delete refs/tags/<name>; *was gets its value. SGIT_ENOTFOUND "tag 'x' not found." */
 int sgit_tag_delete(struct sgit_oid *was, struct sgit_repo *repo, const char *name);
 
+#pragma GCC visibility pop
 #endif

@@ -7,6 +7,9 @@
 #include "errors.h"
 #include "oid.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 /* The modes git writes in trees (octal). */
 enum sgit_filemode {
 	SGIT_FILEMODE_TREE = 0040000,		/* written "40000" */
@@ -52,6 +55,7 @@ struct sgit_tree_iter {
 	size_t len;
 	size_t pos;
 };
+/* Start it at the first entry of the tree object buf (borrowed: it must outlive it). */
 void sgit_tree_iter_init(struct sgit_tree_iter *it, const void *buf, size_t len);
 /*
  * Fill *entry with the next entry: 1, or 0 at the end. SGIT_ECORRUPT for a
@@ -67,7 +71,9 @@ struct sgit_tree;
 
 /* Parse a whole tree (every entry checked as by the iterator). *out is NULL on failure. */
 int sgit_tree_parse(struct sgit_tree **out, const void *data, size_t len, struct sgit_error *err);
+/* Free tree and the entries it lent; NULL is allowed. */
 void sgit_tree_free(struct sgit_tree *tree);
+/* How many entries the tree holds. */
 size_t sgit_tree_count(const struct sgit_tree *tree);
 /* The i-th entry in the object's order, or NULL; borrowed from the tree. */
 const struct sgit_tree_entry *sgit_tree_entry_at(const struct sgit_tree *tree, size_t i);
@@ -85,4 +91,5 @@ const struct sgit_tree_entry *sgit_tree_find(const struct sgit_tree *tree, const
 int sgit_tree_write(struct sgit_buf *out, const struct sgit_tree_entry *entries, size_t count,
 		    struct sgit_error *err);
 
+#pragma GCC visibility pop
 #endif

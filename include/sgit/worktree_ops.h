@@ -9,6 +9,9 @@
 #include "pathspec.h"
 #include "repo.h"
 
+/* What follows is libsgit's API: exported from the shared library (see the Makefile). */
+#pragma GCC visibility push(default)
+
 struct stat;
 
 /*
@@ -60,6 +63,7 @@ struct sgit_add_result {
 	long unmatched;
 };
 #define SGIT_ADD_RESULT_INIT { NULL, 0, -1 }
+/* Free what res holds; it is empty and usable again. */
 void sgit_add_result_release(struct sgit_add_result *res);
 
 /*
@@ -111,6 +115,7 @@ struct sgit_rm_result {
 	size_t nlocal;
 };
 #define SGIT_RM_RESULT_INIT { -1, -1, NULL, 0, NULL, 0, NULL, 0 }
+/* Free what res holds; it is empty and usable again. */
 void sgit_rm_result_release(struct sgit_rm_result *res);
 
 /*
@@ -146,4 +151,5 @@ struct sgit_mv_options {
 int sgit_worktree_mv(struct sgit_index *idx, struct sgit_repo *repo, const char *const *srcs,
 		     const char *const *dsts, size_t n, const struct sgit_mv_options *opts);
 
+#pragma GCC visibility pop
 #endif
