@@ -166,7 +166,8 @@ static int star(const unsigned char *start, const unsigned char *run, const unsi
 {
 	int match_slash = !(flags & SGIT_WM_PATHNAME), r, t;
 
-	if (p > run) {
+	/* without PATHNAME every star matches '/', and "**" is only a star (as git) */
+	if (p > run && (flags & SGIT_WM_PATHNAME)) {
 		/* "**" is special only as a whole path component */
 		if ((run == start || run[-1] == '/') &&
 		    (!p[1] || p[1] == '/' || (p[1] == '\\' && p[2] == '/'))) {

@@ -43,7 +43,10 @@ static const struct wm_case cases[] = {
 	{ "a*a*a*a*a*a*a*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", P, 0 },
 	{ "**/**/**/**/**/b", "a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/c", P, 0 },
 	{ "**/**/b", "b", P, 1 }, { "**/***/b", "a/b", P, 1 }, { "a/**/**/b", "a/b", P, 1 },
-	{ "**/**/**", "a/b", P, 1 }, { "**/**a/b", "xa/b", P, 1 }, { "**/**a/b", "x/y/b", P, 0 },
+	{ "**/**/**", "a/b", P, 1 },
+	/* without PATHNAME "**" is a plain star (git ls-files with a glob and no magic) */
+	{ "**/b.txt", "b.txt", 0, 0 }, { "**/b.txt", "d/b.txt", 0, 1 }, { "d/**/b.txt", "d/b.txt", 0, 0 },
+	{ "d**b.txt", "d/b.txt", 0, 1 }, { "**b.txt", "d/b.txt", 0, 1 }, { "a/**/y", "a/a/a/y", 0, 1 }, { "**/**a/b", "xa/b", P, 1 }, { "**/**a/b", "x/y/b", P, 0 },
 };
 
 static void test_globs_match_as_git_matches_them(void)
