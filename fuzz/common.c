@@ -1,7 +1,37 @@
 /* fuzz/common.c: input helpers for the fuzz targets */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "fuzz.h"
+
+static char *made[4];
+
+static void remove_made(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(made) / sizeof(*made); i++)
+		if (made[i])
+			unlink(made[i]);
+}
+
+char *fuzz_tempfile(char *buf, size_t n)
+{
+	size_t i;
+	int fd;
+
+	for (i = 0; i < sizeof(made) / sizeof(*made) && made[i]; i++)
+		;
+	if (i == sizeof(made) / sizeof(*made) || snprintf(buf, n, "/tmp/sgit-fuzz-XXXXXX") >= (int)n ||
+	    (fd = mkstemp(buf)) < 0)
+		return NULL;
+	close(fd);
+	if (!i)
+		atexit(remove_made);
+	made[i] = buf;
+	return buf;
+}
 
 char *fuzz_strdup(const uint8_t *data, size_t size)
 {

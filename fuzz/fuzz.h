@@ -23,6 +23,9 @@ char *fuzz_strdup(const uint8_t *data, size_t size);
 void fuzz_split(const uint8_t **a, size_t *alen, const uint8_t **b, size_t *blen,
 		const uint8_t *data, size_t size);
 
+/* Make an empty temporary file (removed at exit) and put its path in buf; NULL on failure. */
+char *fuzz_tempfile(char *buf, size_t n);
+
 /*
  * A small repository made once per process in a temporary folder (removed
  * at exit): a blob, trees, two commits on "main", an annotated tag "v1",

@@ -16,7 +16,8 @@ export GIT_AUTHOR_DATE="1112911993 -0700" GIT_COMMITTER_DATE="1112912053 -0700"
 mkdir -p "$HOME"
 rm -rf "$out"
 for t in loose commit tag tree delta pack index config packed_refs loose_ref reflog gpg_status \
-	refspec revparse pretty date quote wildmatch urlmatch ident message color header; do
+	refspec revparse pretty date quote wildmatch urlmatch ident message color header \
+	mailmap ignore pathspec ref_format; do
 	mkdir -p "$out/$t"
 done
 
@@ -191,4 +192,16 @@ lines message '#\n\n  subject  \n\n\n# comment\nbody\t\n\n' \
 	'#line\r\n\r\nsecond\000nul\n' \
 	'# ------------------------ >8 ------------------------\n# Do not modify\n'
 lines color 'bold red ul' '#ff0000 blue' 'reset' 'brightgreen 255 italic nobold' 'no-ul -1 default' 'normal dim' '256'
+lines mailmap 'A U Thor <author@example.com>\n' 'Proper Name <proper@example.com> <author@example.com>\n' \
+	'# comment\nP <p@x> Commit Name <AUTHOR@example.com> # trailing\n\n<only@email> <old@email>\n' \
+	'Name <bad\nx <y> z <w> extra'
+lines ignore '*.o\n/build/\n!keep.o\n# comment\n\\#not-comment\ntrailing\\ \n' \
+	'\357\273\277d/**/f\r\n**/Makefile\n[abc]?.txt\n*.txt/\n' '!\n/\n**\n\\!x\n'
+lines pathspec 'd\000d/b.txt' '*.txt\nd/\000a.txt' 'd/e\n:(glob)**/f\000d/e/f' '\000x' '[ab].txt\000b.txt'
+lines ref_format '%(refname) %(objectname:short) %(objecttype)' \
+	'%(if)%(upstream)%(then)%(upstream:short)%(else)none%(end)' \
+	'%(refname:lstrip=2) %(refname:rstrip=-1) %(authorname) %(authordate:iso) %(subject)' \
+	'%(align:20,left)%(refname:short)%(end)|%(color:red)%(objectsize)%(color:reset)' \
+	'%(*objectname) %(taggername) %(contents:subject) %(contents:body) %(trailers)' \
+	'%(HEAD) %00 %% %(committerdate:relative) %(creatordate:format:%Y)' '-committerdate'
 echo "corpus written to $out: $(find "$out" -type f | wc -l) files, $(find "$out" -type f -exec cat {} + | wc -c) bytes"
