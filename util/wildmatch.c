@@ -194,8 +194,13 @@ static int star(const unsigned char *start, const unsigned char *run, const unsi
 
 			while ((t = fold(*text, flags)) && (match_slash || t != '/') && t != want)
 				text++;
+			/*
+			 * Not found before the end (or before a '/' this star cannot
+			 * cross): no later start of an outer star can do better, so say
+			 * so, or each outer star retries every position (exponential).
+			 */
 			if (t != want)
-				return WM_NOMATCH;
+				return t ? WM_ABORT_TO_STARSTAR : WM_ABORT_ALL;
 		}
 		r = dowild(start, p, text, flags);
 		if (r != WM_NOMATCH) {

@@ -88,10 +88,38 @@ static void test_repeated_starstar_components_match_in_polynomial_time(void)
 	CU_ASSERT_EQUAL(sgit_wildmatch(many, "x", SGIT_WM_PATHNAME), 1);
 }
 
+/*
+ * Found by fuzzing: stars each followed by a literal that the rest of the
+ * text lacks ("\377" here) retried every split of the text between them.
+ */
+static void test_a_missing_literal_after_stars_fails_at_once(void)
+{
+	static const char pattern[] = "*/**/**/*/**/***/***/**/*/**/***/**/**/*\377/**/****\\";
+	static const char text[] = "a**//*\003/\010-a/\004*/***/*/*\004\024\004\004.**/**//***/***/**/*/***/*/*"
+				   "\004\024\004\004.**/**//***/***/**/*/**/***/**/**/*/**/*/**/***/**/**/*/**/****\\";
+	char many[128], text2[256];
+	size_t i;
+
+	CU_ASSERT_EQUAL(sgit_wildmatch(pattern, text, SGIT_WM_CASEFOLD), 0);
+	CU_ASSERT_EQUAL(sgit_wildmatch(pattern, text, SGIT_WM_PATHNAME), 0);
+	/* "*a*a...*a*b" against many "a/": the b is missing, with and without PATHNAME */
+	for (i = 0; i < 30; i++)
+		memcpy(many + 2 * i, "*a", 2);
+	memcpy(many + 2 * i, "*b", 3);
+	for (i = 0; i < 100; i++)
+		memcpy(text2 + 2 * i, "a/", 2);
+	text2[2 * i] = '\0';
+	CU_ASSERT_EQUAL(sgit_wildmatch(many, text2, 0), 0);
+	CU_ASSERT_EQUAL(sgit_wildmatch(many, text2, SGIT_WM_PATHNAME), 0);
+	text2[2 * i - 1] = 'b';
+	CU_ASSERT_EQUAL(sgit_wildmatch(many, text2, 0), 1);
+}
+
 CU_TestInfo wildmatch_tests[] = {
 	{ "globs match as git matches them", test_globs_match_as_git_matches_them },
 	{ "repeated ** components match in polynomial time",
 	  test_repeated_starstar_components_match_in_polynomial_time },
+	{ "a missing literal after stars fails at once", test_a_missing_literal_after_stars_fails_at_once },
 	CU_TEST_INFO_NULL,
 };
 
