@@ -197,4 +197,50 @@ demo: all
 clean:
 	rm -rf build sgit libsgit.a
 
+# ---- fuzz: libFuzzer targets, one per parser (fuzz/README.md) ----
+# Built by clang with ASan and UBSan in their own folder, whatever SANITIZE
+# says; `make fuzz` runs each for FUZZ_SECONDS on a scratch copy of its seed
+# corpus, `make check` runs each briefly (tests/fuzz/). Without clang the
+# targets are not built and the fuzz tests say they skipped.
+FUZZ_CC      ?= clang
+FUZZ_BUILD   ?= $(patsubst %/san,%,$(BUILD))/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_HAVE    := $(shell command -v $(FUZZ_CC) >/dev/null 2>&1 && echo yes)
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS  := -std=c11 $(WARN) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) $(CPPFLAGS) -MMD -MP
+FUZZ_SRC     := $(sort $(wildcard fuzz/fuzz_*.c))
+FUZZ_BIN     := $(FUZZ_SRC:fuzz/%.c=$(FUZZ_BUILD)/%)
+FUZZ_COMMON  := $(FUZZ_BUILD)/common.o $(FUZZ_BUILD)/fixture.o
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_LIBA    := $(FUZZ_BUILD)/libsgit.a
+export FUZZ_BUILD
+
+.PHONY: fuzz fuzz-build
+fuzz-build: $(FUZZ_BIN)
+
+$(FUZZ_BUILD)/obj/%.o: %.c | deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZ_LIBA): $(FUZZ_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_BUILD)/%.o: fuzz/%.c | deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_COMMON) $(FUZZ_LIBA) | deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_COMMON) $(FUZZ_LIBA) $(LIBS)
+
+fuzz: fuzz-build
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(FUZZ_TARGETS)
+
+ifeq ($(FUZZ_HAVE),yes)
+check: fuzz-build
+endif
+
+-include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_COMMON:.o=.d) $(FUZZ_BIN:=.d)
+
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_MAIN_OBJ:.o=.d)

@@ -182,6 +182,44 @@ static int set_paths(struct sgit_pack *p, const char *idx_path, struct sgit_erro
 	return 0;
 }
 
+/*
+ * The same checks over borrowed bytes: a pack is a pure function of its two
+ * files, so tests and fuzzers can hand them over without touching the disk.
+ */
+int sgit_pack_open_buffers(struct sgit_pack **out, const char *idx_path, const void *idx,
+			   size_t idx_len, const void *pack, size_t pack_len, struct sgit_error *err)
+{
+	struct sgit_pack *p = calloc(1, sizeof(*p));
+	int rc;
+
+	*out = NULL;
+	if (!p)
+		return sgit_error_nomem(err);
+	p->borrowed = 1;
+	sgit_buf_init(&p->scratch);
+	sgit_pack_cache_init(&p->bases, DEFAULT_CACHE_LIMIT);
+	if ((rc = set_paths(p, idx_path, err)) < 0)
+		goto out;
+	p->idx = idx;
+	p->idx_size = idx_len;
+	p->pack = pack;
+	p->pack_size = pack_len;
+	if (idx_len < IDX_HEADER_SIZE + IDX_TRAILER_SIZE)
+		rc = idx_corrupt(p, err, "impossible size %zu bytes", idx_len);
+	else if (pack_len < PACK_HEADER_SIZE + PACK_TRAILER_SIZE)
+		rc = sgit_error_set(err, SGIT_ECORRUPT, "pack '%s' is corrupt: impossible size %zu bytes",
+				    p->pack_path, pack_len);
+	else if ((rc = check_idx(p, err)) == 0)
+		rc = check_pack(p, err);
+	if (rc < 0)
+		goto out;
+	*out = p;
+	p = NULL;
+out:
+	sgit_pack_free(p);
+	return rc;
+}
+
 int sgit_pack_open(struct sgit_pack **out, const char *idx_path, struct sgit_error *err)
 {
 	struct sgit_pack *p = calloc(1, sizeof(*p));
@@ -211,9 +249,9 @@ void sgit_pack_free(struct sgit_pack *pack)
 {
 	if (!pack)
 		return;
-	if (pack->idx)
+	if (pack->idx && !pack->borrowed)
 		munmap((void *)pack->idx, pack->idx_size);
-	if (pack->pack)
+	if (pack->pack && !pack->borrowed)
 		munmap((void *)pack->pack, pack->pack_size);
 	if (pack->zs_ready)
 		inflateEnd(&pack->zs);

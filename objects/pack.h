@@ -19,6 +19,12 @@ struct sgit_pack;
  * SGIT_ECORRUPT with a message naming the file. Free with sgit_pack_free().
  */
 int sgit_pack_open(struct sgit_pack **out, const char *idx_path, struct sgit_error *err);
+/*
+ * The same over the bytes of both files, borrowed (they must outlive the
+ * pack); idx_path ends in ".idx" and only names the files in messages.
+ */
+int sgit_pack_open_buffers(struct sgit_pack **out, const char *idx_path, const void *idx,
+			   size_t idx_len, const void *pack, size_t pack_len, struct sgit_error *err);
 void sgit_pack_free(struct sgit_pack *pack);
 const char *sgit_pack_path(const struct sgit_pack *pack);	/* the .pack path */
 /* Bytes of delta bases this pack may keep in memory (default 32 MiB; 0 turns the cache off). */

@@ -47,6 +47,7 @@ struct sgit_pack {
 	char *idx_path, *pack_path;
 	const unsigned char *idx, *pack;	/* read-only maps of the whole files */
 	size_t idx_size, pack_size;
+	int borrowed;				/* idx and pack belong to the caller: no munmap */
 	uint32_t count, nlarge;
 	uint32_t fanout[256];			/* host order copy of the idx fan-out */
 	const unsigned char *ids, *offsets, *large;	/* tables inside the idx map */

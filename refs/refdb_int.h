@@ -116,6 +116,12 @@ int sgit_refdb__path(struct sgit_buf *out, const struct sgit_refdb *db, const ch
  */
 int sgit_refdb__read_loose(struct sgit_ref *out, struct sgit_refdb *db, const char *name,
 			   struct sgit_buf *scratch);
+/*
+ * Call cb for each well-formed line of a reflog's bytes (pure), skipping
+ * malformed lines as git does; a non-zero return from cb stops and is
+ * returned. data[len] must be a NUL; lines are cut in place.
+ */
+int sgit_reflog__parse(char *data, size_t len, sgit_reflog_cb cb, void *payload);
 /* Parse the content of a loose ref file (pure): sets oid or target and flags. */
 int sgit_refdb__parse_loose(struct sgit_ref *out, const char *buf, size_t len);
 /*

@@ -172,12 +172,27 @@ static int parse_entry(struct sgit_reflog_entry *e, char *line, size_t len)
 	return 0;
 }
 
+int sgit_reflog__parse(char *data, size_t len, sgit_reflog_cb cb, void *payload)
+{
+	struct sgit_reflog_entry e;
+	char *pos, *end, *eol;
+	int rc = 0;
+
+	for (pos = data, end = data + len; pos < end && !rc; pos = eol + 1) {
+		eol = memchr(pos, '\n', (size_t)(end - pos));
+		if (!eol)
+			eol = end;	/* data[len] is the caller's NUL */
+		*eol = '\0';
+		if (parse_entry(&e, pos, (size_t)(eol - pos)) == 0)
+			rc = cb(&e, payload);
+	}
+	return rc;
+}
+
 int sgit_refdb_reflog_foreach(struct sgit_refdb *db, const char *name, sgit_reflog_cb cb,
 			      void *payload)
 {
 	struct sgit_buf path = SGIT_BUF_INIT, data = SGIT_BUF_INIT;
-	struct sgit_reflog_entry e;
-	char *pos, *end, *eol;
 	int rc;
 
 	if (!sgit_refname__readable(name)) {
@@ -193,14 +208,7 @@ int sgit_refdb_reflog_foreach(struct sgit_refdb *db, const char *name, sgit_refl
 			sgit_error_set(db->err, rc, "no reflog for '%s'", name);
 		goto out;
 	}
-	for (pos = data.ptr, end = data.ptr + data.len; pos < end && !rc; pos = eol + 1) {
-		eol = memchr(pos, '\n', (size_t)(end - pos));
-		if (!eol)
-			eol = end;	/* data.ptr[len] is the buffer's NUL */
-		*eol = '\0';
-		if (parse_entry(&e, pos, (size_t)(eol - pos)) == 0)
-			rc = cb(&e, payload);
-	}
+	rc = sgit_reflog__parse(data.ptr, data.len, cb, payload);
 out:
 	sgit_buf_release(&path);
 	sgit_buf_release(&data);

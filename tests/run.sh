@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-build}
 export SGIT_BIN=${SGIT_BIN:-$top/$BUILD/sgit}
 export SGIT_TEST_TOP=$top BUILD
-kinds=${*:-unit e2e interop docs crash concurrency hostile}
+kinds=${*:-unit e2e interop docs fuzz hostile crash concurrency}
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 # One test file: "$1" is its kind, "$2" its path; writes $work/<n>.res
 # ("<passed> <failed>") and $work/<n>.out (what to show).

@@ -140,16 +140,38 @@ static int bracket(const unsigned char **pp, int t, unsigned flags)
 static int dowild(const unsigned char *start, const unsigned char *p, const unsigned char *text,
 		  unsigned flags);
 
+/*
+ * p is on the last star of a "**" component followed by a '/'. Several such
+ * components in a row match what one does, but each would try every folder
+ * again: n of them took time exponential in n (as in git). Return the last
+ * star of the last of them.
+ */
+static const unsigned char *skip_repeated_starstar(const unsigned char *p)
+{
+	const unsigned char *q;
+
+	while (p[1] == '/' && p[2] == '*' && p[3] == '*') {
+		for (q = p + 3; q[1] == '*'; q++)
+			;
+		if (q[1] != '/')
+			break;
+		p = q;
+	}
+	return p;
+}
+
 /* p is on a run of stars whose first is at run; text at the position they start matching. */
 static int star(const unsigned char *start, const unsigned char *run, const unsigned char *p,
 		const unsigned char *text, unsigned flags)
 {
 	int match_slash = !(flags & SGIT_WM_PATHNAME), r, t;
 
-	if (p > run) {
+	/* without PATHNAME every star matches '/', and "**" is only a star (as git) */
+	if (p > run && (flags & SGIT_WM_PATHNAME)) {
 		/* "**" is special only as a whole path component */
 		if ((run == start || run[-1] == '/') &&
 		    (!p[1] || p[1] == '/' || (p[1] == '\\' && p[2] == '/'))) {
+			p = skip_repeated_starstar(p);
 			if (p[1] == '/' && dowild(start, p + 2, text, flags) == WM_MATCH)
 				return WM_MATCH;
 			match_slash = 1;
@@ -172,8 +194,13 @@ static int star(const unsigned char *start, const unsigned char *run, const unsi
 
 			while ((t = fold(*text, flags)) && (match_slash || t != '/') && t != want)
 				text++;
+			/*
+			 * Not found before the end (or before a '/' this star cannot
+			 * cross): no later start of an outer star can do better, so say
+			 * so, or each outer star retries every position (exponential).
+			 */
 			if (t != want)
-				return WM_NOMATCH;
+				return t ? WM_ABORT_TO_STARSTAR : WM_ABORT_ALL;
 		}
 		r = dowild(start, p, text, flags);
 		if (r != WM_NOMATCH) {

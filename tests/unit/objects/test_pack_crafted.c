@@ -394,6 +394,31 @@ static void test_small_pack_reads(void)
 	}
 }
 
+static void test_small_pack_reads_from_buffers(void)
+{
+	struct sgit_error err = SGIT_ERROR_INIT;
+	struct sgit_pack *pack = NULL;
+	struct small s;
+	int worst = 0;
+
+	build_small(&s, 1, 1);
+	CU_ASSERT_EQUAL(sgit_pack_open_buffers(&pack, "mem.idx", s.b.idx.ptr, s.b.idx.len,
+					       s.b.pack.ptr, s.b.pack.len, &err), 0);
+	if (pack) {
+		CU_ASSERT_EQUAL(sgit_pack_count(pack), 5);
+		CU_ASSERT_EQUAL(read_all(pack, &worst), 0);
+		CU_ASSERT_EQUAL(worst, 0);
+	}
+	sgit_pack_free(pack);
+	/* too short for a header: refused before anything is read */
+	CU_ASSERT_EQUAL(sgit_pack_open_buffers(&pack, "mem.idx", s.b.idx.ptr, 16, s.b.pack.ptr,
+					       s.b.pack.len, &err), SGIT_ECORRUPT);
+	CU_ASSERT_PTR_NULL(pack);
+	CU_ASSERT_EQUAL(sgit_pack_open_buffers(&pack, "mem.idx", s.b.idx.ptr, s.b.idx.len,
+					       s.b.pack.ptr, 12, &err), SGIT_ECORRUPT);
+	b_release(&s.b);
+}
+
 /* ---- corruption, one case a row ---- */
 
 struct corrupt_case {
@@ -802,6 +827,7 @@ static void test_uneven_ids_are_all_found(void)
 static CU_TestInfo crafted_tests[] = {
 	{ "a 10,000-deep delta chain reads without recursion", test_deep_chain_reads_without_recursion },
 	{ "a small pack reads with and without 64-bit offsets", test_small_pack_reads },
+	{ "a small pack reads from bytes in memory", test_small_pack_reads_from_buffers },
 	{ "each kind of corruption is refused with a message naming the file", test_corrupt_table },
 	{ "a header read follows the chain without applying deltas", test_header_read_follows_chains_without_applying },
 	{ "every flipped byte fails cleanly", test_every_flipped_byte_fails_cleanly },
