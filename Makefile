@@ -176,6 +176,8 @@ check: $(THREAD_TEST)
 	@BUILD=$(BUILD) TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" sh tests/run.sh unit
 else
 check: all $(UNIT_BIN) lint-lib lint-headers lint-exports check-install
+	@# clang may have come with scripts/bootstrap in this very run: ask again
+	@if command -v $(FUZZ_CC) >/dev/null 2>&1; then $(MAKE) --no-print-directory fuzz-build; fi
 	@BUILD=$(BUILD) SGIT_BIN=$(abspath $(SGIT_BIN)) SGIT_TEST_INSTALL=$(abspath $(CHECK_DESTDIR)) \
 		SGIT_TEST_CFLAGS="$(CFLAGS)" SGIT_TEST_LDFLAGS="$(LDFLAGS)" sh tests/run.sh
 endif
@@ -205,7 +207,6 @@ clean:
 FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= $(patsubst %/san,%,$(BUILD))/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_HAVE    := $(shell command -v $(FUZZ_CC) >/dev/null 2>&1 && echo yes)
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -std=c11 $(WARN) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) $(CPPFLAGS) -MMD -MP
 FUZZ_SRC     := $(sort $(wildcard fuzz/fuzz_*.c))
@@ -237,9 +238,6 @@ $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_COMMON) $(FUZZ_LIBA) | deps
 fuzz: fuzz-build
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(FUZZ_TARGETS)
 
-ifeq ($(FUZZ_HAVE),yes)
-check: fuzz-build
-endif
 
 -include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_COMMON:.o=.d) $(FUZZ_BIN:=.d)
 
