@@ -1,5 +1,6 @@
 /* porcelain/maintenance/fsck.c: git fsck over a repository: the object table, the links of an object, the run */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +22,16 @@ void fsck_say(struct fsck *f, int is_err, const char *fmt, ...)
 		f->run->line(is_err, f->tmp.ptr, f->run->payload);
 }
 
+/*
+ * The table is git's object hash table, policy for policy: the slot is the
+ * id's first four bytes (host order) modulo a power-of-two size of at least
+ * 32, kept more than twice the number of objects; collisions probe onwards;
+ * a lookup that had to probe swaps the object into its first slot. git
+ * reports objects in the order of this table, so sgit does too.
+ */
 static size_t slot_of(const struct sgit_oid *id, size_t cap)
 {
-	size_t h;
+	uint32_t h;
 
 	memcpy(&h, id->id, sizeof(h));
 	return h & (cap - 1);
@@ -31,28 +39,43 @@ static size_t slot_of(const struct sgit_oid *id, size_t cap)
 
 struct fobj *fsck_find(struct fsck *f, const struct sgit_oid *id)
 {
-	size_t i;
+	size_t i, first, t;
 
 	if (!f->hash_cap)
 		return NULL;
-	for (i = slot_of(id, f->hash_cap); f->hash[i]; i = (i + 1) & (f->hash_cap - 1))
+	first = i = slot_of(id, f->hash_cap);
+	for (; f->hash[i]; i = (i + 1) & (f->hash_cap - 1))
 		if (sgit_oid_equal(&f->objs[f->hash[i] - 1]->id, id))
-			return f->objs[f->hash[i] - 1];
-	return NULL;
+			break;
+	if (!f->hash[i])
+		return NULL;
+	t = f->hash[i];
+	if (i != first) {
+		f->hash[i] = f->hash[first];
+		f->hash[first] = t;
+	}
+	return f->objs[t - 1];
+}
+
+static void insert(size_t *h, size_t cap, size_t v, const struct sgit_oid *id)
+{
+	size_t j;
+
+	for (j = slot_of(id, cap); h[j]; j = (j + 1) & (cap - 1))
+		;
+	h[j] = v;
 }
 
 static int grow(struct fsck *f)
 {
-	size_t cap = f->hash_cap ? f->hash_cap * 2 : 1024, i, j;
+	size_t cap = f->hash_cap < 32 ? 32 : f->hash_cap * 2, i;
 	size_t *h = calloc(cap, sizeof(*h));
 
 	if (!h)
 		return -1;
-	for (i = 0; i < f->nr; i++) {
-		for (j = slot_of(&f->objs[i]->id, cap); h[j]; j = (j + 1) & (cap - 1))
-			;
-		h[j] = i + 1;
-	}
+	for (i = 0; i < f->hash_cap; i++)
+		if (f->hash[i])
+			insert(h, cap, f->hash[i], &f->objs[f->hash[i] - 1]->id);
 	free(f->hash);
 	f->hash = h;
 	f->hash_cap = cap;
@@ -62,11 +85,10 @@ static int grow(struct fsck *f)
 struct fobj *fsck_obj(struct fsck *f, const struct sgit_oid *id)
 {
 	struct fobj *o = fsck_find(f, id);
-	size_t j;
 
 	if (o)
 		return o;
-	if ((f->nr + 1) * 2 > f->hash_cap && grow(f) < 0)
+	if ((!f->hash_cap || f->hash_cap - 1 <= f->nr * 2) && grow(f) < 0)
 		return NULL;
 	if (f->nr == f->alloc) {
 		struct fobj **v = realloc(f->objs, (f->alloc = f->alloc * 2 + 64) * sizeof(*v));
@@ -79,9 +101,7 @@ struct fobj *fsck_obj(struct fsck *f, const struct sgit_oid *id)
 		return NULL;
 	o->id = *id;
 	f->objs[f->nr++] = o;
-	for (j = slot_of(id, f->hash_cap); f->hash[j]; j = (j + 1) & (f->hash_cap - 1))
-		;
-	f->hash[j] = f->nr;
+	insert(f->hash, f->hash_cap, f->nr, id);
 	return o;
 }
 
@@ -220,6 +240,7 @@ static void fsck_release(struct fsck *f)
 	free(f->objs);
 	free(f->hash);
 	free(f->pending);
+	free(f->packed);
 	free(f->objdir_shown);
 	sgit_buf_release(&f->tmp);
 }

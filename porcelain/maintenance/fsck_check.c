@@ -1,5 +1,7 @@
 /* porcelain/maintenance/fsck_check.c: fsck's first phase: configuration, then every loose and packed object checked */
 #include <dirent.h>
+#include <stdio.h>
+#include <zlib.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sgit/config.h"
@@ -7,6 +9,7 @@
 #include "sgit/repo.h"
 #include "objects/loose.h"
 #include "objects/pack.h"
+#include "porcelain/maintenance/fsck_int.h"
 #include "porcelain/maintenance/fsck_walk_int.h"
 
 int fsck_configure(struct fsck *f);
@@ -114,6 +117,37 @@ static int hash_piece(const void *data, size_t len, void *payload)
 	return 0;
 }
 
+/*
+ * git's reader complains twice before fsck names a loose file that does not
+ * inflate at all: say the same when the first bytes are no zlib stream.
+ */
+static void explain_bad_zlib(struct fsck *f, const char *path)
+{
+	unsigned char in[64], out[64];
+	z_stream zs;
+	FILE *fp = fopen(path, "rb");
+	size_t n;
+	int ret;
+
+	if (!fp)
+		return;
+	n = fread(in, 1, sizeof(in), fp);
+	fclose(fp);
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit(&zs) != Z_OK)
+		return;
+	zs.next_in = in;
+	zs.avail_in = (uInt)n;
+	zs.next_out = out;
+	zs.avail_out = sizeof(out);
+	ret = inflate(&zs, Z_SYNC_FLUSH);
+	if (ret == Z_DATA_ERROR) {
+		fsck_say(f, 1, "error: inflate: data stream error (%s)", zs.msg ? zs.msg : "");
+		fsck_say(f, 1, "error: unable to unpack header of %s", path);
+	}
+	inflateEnd(&zs);
+}
+
 static int check_loose(struct fsck *f, const struct sgit_oid *id, const char *path)
 {
 	struct sgit_error err = SGIT_ERROR_INIT;
@@ -122,7 +156,7 @@ static int check_loose(struct fsck *f, const struct sgit_oid *id, const char *pa
 	struct sgit_oid real;
 	struct fobj *o;
 	size_t size;
-	char hex[SGIT_OID_HEXSZ + 1];
+	char hex[SGIT_OID_HEXSZ + 1], msg[256];
 	int rc = 0;
 
 	if (sgit_loose_read_header(&size, &type, f->objdir, id, &err) < 0)
@@ -151,6 +185,13 @@ static int check_loose(struct fsck *f, const struct sgit_oid *id, const char *pa
 		fsck_say(f, 1, "error: %s: hash-path mismatch, found at: %s", sgit_oid_tohex(hex, &real), path);
 		goto out;
 	}
+	if (fsck_git_parses(type, data.ptr, data.len, sgit_oid_tohex(hex, id), msg, sizeof(msg)) < 0) {
+		f->errors |= ERR_OBJECT;
+		if (msg[0])
+			fsck_say(f, 1, "error: %s", msg);
+		fsck_say(f, 1, "error: %s: object could not be parsed: %s", hex, path);
+		goto out;
+	}
 	if (!(o = fsck_obj(f, id)) && (rc = -1))
 		goto out;
 	o->type = type;
@@ -158,6 +199,7 @@ static int check_loose(struct fsck *f, const struct sgit_oid *id, const char *pa
 	goto out;
 corrupt:
 	f->errors |= ERR_OBJECT;
+	explain_bad_zlib(f, path);
 	fsck_say(f, 1, "error: %s: object corrupt or missing: %s", sgit_oid_tohex(hex, id), path);
 out:
 	sgit_buf_release(&data);
@@ -195,6 +237,45 @@ static int check_loose_all(struct fsck *f)
 	return rc;
 }
 
+static int oid_cmp(const void *a, const void *b)
+{
+	return sgit_oid_cmp(a, b);
+}
+
+static int remember_packed(struct fsck *f, const struct sgit_oid *id)
+{
+	if (f->npacked == f->apacked) {
+		struct sgit_oid *v = realloc(f->packed, (f->apacked = f->apacked * 2 + 256) * sizeof(*v));
+
+		if (!v)
+			return -1;
+		f->packed = v;
+	}
+	f->packed[f->npacked++] = *id;
+	return 0;
+}
+
+int fsck_in_pack(struct fsck *f, const struct sgit_oid *id)
+{
+	return f->npacked && bsearch(id, f->packed, f->npacked, sizeof(*id), oid_cmp) != NULL;
+}
+
+struct fobj *fsck_parse_root(struct fsck *f, const struct sgit_oid *id)
+{
+	struct fobj *o = fsck_find(f, id);
+	enum sgit_object_type type;
+	size_t size;
+
+	if (o && (o->flags & HAS_OBJ))
+		return o;
+	/* a packed object that was not checked (--no-full) is still there to parse */
+	if (!fsck_in_pack(f, id) || sgit_odb_read_header(&size, &type, f->odb, id) < 0)
+		return NULL;
+	if ((o = fsck_obj(f, id)) != NULL)
+		o->type = type;
+	return o;
+}
+
 struct packed {
 	struct sgit_oid id;
 	uint64_t offset;
@@ -214,7 +295,7 @@ static int check_packed(struct fsck *f, struct sgit_pack *p, const struct packed
 	enum sgit_object_type type;
 	struct sgit_oid real;
 	struct fobj *o;
-	char hex[SGIT_OID_HEXSZ + 1];
+	char hex[SGIT_OID_HEXSZ + 1], msg[256];
 	int rc = 0;
 
 	if (sgit_pack_read(&data, &type, p, e->offset, &err) < 0 ||
@@ -222,6 +303,13 @@ static int check_packed(struct fsck *f, struct sgit_pack *p, const struct packed
 		f->errors |= ERR_PACK;
 		fsck_say(f, 1, "error: packed %s from %s is corrupt", sgit_oid_tohex(hex, &e->id),
 			 sgit_pack_path(p));
+		goto out;
+	}
+	if (fsck_git_parses(type, data.ptr, data.len, sgit_oid_tohex(hex, &e->id), msg, sizeof(msg)) < 0) {
+		f->errors |= ERR_OBJECT;
+		if (msg[0])
+			fsck_say(f, 1, "error: %s", msg);
+		fsck_say(f, 1, "error: %s: object corrupt or missing", hex);
 		goto out;
 	}
 	if (!(o = fsck_obj(f, &e->id)) && (rc = -1))
@@ -234,7 +322,7 @@ out:
 }
 
 /* One pack's objects in the order they are stored, as git verifies a pack. */
-static int check_pack(struct fsck *f, const char *idx_path)
+static int check_pack(struct fsck *f, const char *idx_path, int full)
 {
 	struct sgit_pack *p = NULL;
 	struct packed *v = NULL;
@@ -254,9 +342,11 @@ static int check_pack(struct fsck *f, const char *idx_path)
 	for (i = 0; i < n; i++) {
 		sgit_pack_oid_at(&v[i].id, p, i);
 		sgit_pack_find(&v[i].offset, p, &v[i].id);
+		if ((rc = remember_packed(f, &v[i].id)) < 0)
+			goto out;
 	}
 	qsort(v, n, sizeof(*v), by_offset);
-	for (i = 0; i < n && rc == 0; i++)
+	for (i = 0; i < n && rc == 0 && full; i++)
 		rc = check_packed(f, p, &v[i]);
 out:
 	free(v);
@@ -264,7 +354,7 @@ out:
 	return rc;
 }
 
-static int check_packs(struct fsck *f)
+static int check_packs(struct fsck *f, int full)
 {
 	struct sgit_buf path = SGIT_BUF_INIT;
 	struct dirent **names = NULL;
@@ -278,12 +368,14 @@ static int check_packs(struct fsck *f)
 
 		if (rc == 0 && len > 4 && !strcmp(names[i]->d_name + len - 4, ".idx")) {
 			sgit_buf_printf(&path, "%s/pack/%s", f->objdir, names[i]->d_name);
-			rc = check_pack(f, path.ptr);
+			rc = check_pack(f, path.ptr, full);
 		}
 		free(names[i]);
 	}
 	free(names);
 	sgit_buf_release(&path);
+	if (f->npacked)
+		qsort(f->packed, f->npacked, sizeof(*f->packed), oid_cmp);
 	return rc;
 }
 
@@ -309,9 +401,12 @@ int fsck_check_all(struct fsck *f)
 
 	f->opts.report = report;
 	f->opts.payload = f;
-	if (f->run->flags & SGIT_FSCK_CONNECTIVITY_ONLY)
-		return sgit_odb_foreach(f->odb, present, f);
+	if (f->run->flags & SGIT_FSCK_CONNECTIVITY_ONLY) {
+		if ((rc = sgit_odb_foreach(f->odb, present, f)) < 0)
+			return rc;
+		return check_packs(f, 0);
+	}
 	if ((rc = check_loose_all(f)) < 0)
 		return rc;
-	return (f->run->flags & SGIT_FSCK_FULL) ? check_packs(f) : 0;
+	return check_packs(f, (f->run->flags & SGIT_FSCK_FULL) != 0);
 }

@@ -151,10 +151,14 @@ int sgit_fsck_set_severity(struct sgit_fsck_options *o, const char *name, const 
 	if (sev != SGIT_FSCK_ERROR && msgs[id].sev == SGIT_FSCK_FATAL)
 		return sgit_error_set(err, SGIT_EINVALID, "Cannot demote %s to %s", name, value);
 	if (!o->severity) {
-		if (!(o->severity = malloc(FSCK_MSG_MAX)))
+		unsigned char *v = malloc(FSCK_MSG_MAX);
+
+		if (!v)
 			return sgit_error_nomem(err);
+		/* the defaults as --strict left them, before this setting */
 		for (i = 0; i < FSCK_MSG_MAX; i++)
-			o->severity[i] = (unsigned char)sgit_fsck_severity_of(o, i);
+			v[i] = (unsigned char)sgit_fsck_severity_of(o, i);
+		o->severity = v;
 	}
 	o->severity[id] = (unsigned char)sev;
 	return 0;

@@ -252,3 +252,43 @@ int sgit_fsck_check_object(const struct sgit_fsck_options *o, const struct sgit_
 				   "unknown type '%d' (internal fsck error)", (int)type);
 	}
 }
+
+/*
+ * What git's object parser refuses before fsck looks at a commit or a tag:
+ * such an object is "corrupt" rather than checked. 0 when it parses; -1
+ * with msg holding git's error line, or empty when git says nothing more.
+ */
+int fsck_git_parses(enum sgit_object_type type, const char *buf, size_t len, const char *hex,
+		    char *msg, size_t msgsz)
+{
+	const char *p = buf, *end = buf + len, *nl;
+	struct sgit_oid id;
+
+	msg[0] = 0;
+	if (type == SGIT_OBJ_COMMIT) {
+		if (len <= 46 || memcmp(buf, "tree ", 5) || buf[45] != '\n')
+			return snprintf(msg, msgsz, "bogus commit object %s", hex), -1;
+		if (sgit_oid_fromhexn(&id, buf + 5, 40) < 0)
+			return snprintf(msg, msgsz, "bad tree pointer in commit %s", hex), -1;
+		for (p = buf + 46; p + 47 < end && !memcmp(p, "parent ", 7); p += 48)
+			if (end <= p + 48 || sgit_oid_fromhexn(&id, p + 7, 40) < 0 || p[47] != '\n')
+				return snprintf(msg, msgsz, "bad parents in commit %s", hex), -1;
+		return 0;
+	}
+	if (type != SGIT_OBJ_TAG)
+		return 0;
+	if (len < 64 || memcmp(p, "object ", 7) || sgit_oid_fromhexn(&id, p + 7, 40) < 0 || p[47] != '\n')
+		return -1;
+	p += 48;
+	if (end - p < 5 || memcmp(p, "type ", 5))
+		return -1;
+	p += 5;
+	if (!(nl = memchr(p, '\n', end - p)) || nl - p >= 20)
+		return -1;
+	if (sgit_object_type_from_name(p, (size_t)(nl - p)) == SGIT_OBJ_BAD)
+		return snprintf(msg, msgsz, "unknown tag type '%.*s' in %s", (int)(nl - p), p, hex), -1;
+	p = nl + 1;
+	if (!(p + 4 < end && !memcmp(p, "tag ", 4)) || !memchr(p + 4, '\n', end - p - 4))
+		return -1;
+	return 0;
+}

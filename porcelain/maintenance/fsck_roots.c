@@ -14,14 +14,14 @@
 static void handle_ref(struct fsck *f, const char *name, const struct sgit_oid *id)
 {
 	char hex[SGIT_OID_HEXSZ + 1];
-	struct fobj *o = fsck_find(f, id);
+	struct fobj *o = fsck_parse_root(f, id);
 
-	if (!o || !(o->flags & HAS_OBJ)) {
+	if (!o) {
 		f->errors |= ERR_REACHABLE;
 		fsck_say(f, 1, "error: %s: invalid sha1 pointer %s", name, sgit_oid_tohex(hex, id));
 		return;
 	}
-	if (o->type != SGIT_OBJ_COMMIT && !strncmp(name, "refs/heads/", 11)) {
+	if (o->type != SGIT_OBJ_COMMIT && (!strcmp(name, "HEAD") || !strncmp(name, "refs/heads/", 11))) {
 		f->errors |= ERR_REFS;
 		fsck_say(f, 1, "error: %s: not a commit", name);
 	}
@@ -53,6 +53,9 @@ static void head_link(struct fsck *f)
 	} else if (strcmp(target.ptr, "HEAD") && strncmp(target.ptr, "refs/heads/", 11)) {
 		f->errors |= ERR_REFS;
 		fsck_say(f, 1, "error: HEAD points to something strange (%s)", target.ptr);
+		/* git still follows it */
+		if (rc == 0)
+			handle_ref(f, "HEAD", &id);
 	} else if (rc == SGIT_ENOTFOUND) {
 		if (!strcmp(target.ptr, "HEAD")) {
 			f->errors |= ERR_REFS;
@@ -140,19 +143,108 @@ static int reflogs(struct fsck *f)
 	struct reflog_ctx head = { f, "HEAD" };
 	int rc;
 
-	sgit_refdb_reflog_foreach(sgit_repo_refdb(f->repo), "HEAD", reflog_entry, &head);
 	if ((rc = sgit_buf_printf(&path, "%s/logs", sgit_repo_common_dir(f->repo))) < 0)
 		return rc;
 	rc = reflogs_under(f, &path, path.len + 1);
 	sgit_buf_release(&path);
+	/* git lists the logs folder as the file system gives it; HEAD came last where we compared */
+	sgit_refdb_reflog_foreach(sgit_repo_refdb(f->repo), "HEAD", reflog_entry, &head);
 	return rc;
+}
+
+/* A cache-tree node: its tree is a root, as git's fsck_cache_tree. */
+static void cache_tree_node(struct fsck *f, const struct sgit_index *idx, const char *dir)
+{
+	char hex[SGIT_OID_HEXSZ + 1];
+	struct sgit_oid tree;
+	struct fobj *o;
+
+	if (sgit_index_cache_tree_lookup(&tree, idx, dir) < 0)
+		return;
+	if (f->run->flags & SGIT_FSCK_VERBOSE)
+		fsck_say(f, 1, "Checking cache tree");
+	if (!(o = fsck_parse_root(f, &tree))) {
+		f->errors |= ERR_REFS;
+		fsck_say(f, 1, "error: %s: invalid sha1 pointer in cache-tree", sgit_oid_tohex(hex, &tree));
+		return;
+	}
+	o->flags |= USED;
+	fsck_name(f, o, ":");
+	fsck_mark(f, o, SGIT_OBJ_NONE, NULL);
+}
+
+struct dirs {
+	char **v;
+	size_t n, alloc;
+};
+
+/* Every folder of the index's paths, each once ("a", "a/b"...). */
+static int collect_dirs(struct dirs *d, const struct sgit_index *idx)
+{
+	size_t i, n = sgit_index_count(idx), k;
+
+	for (i = 0; i < n; i++) {
+		const char *path = sgit_index_entry_at(idx, i)->path, *slash;
+
+		for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
+			size_t len = (size_t)(slash - path);
+			int seen = 0;
+
+			for (k = d->n; k-- > 0 && !seen;)
+				seen = strlen(d->v[k]) == len && !strncmp(d->v[k], path, len);
+			if (seen)
+				continue;
+			if (d->n == d->alloc) {
+				char **v = realloc(d->v, (d->alloc = d->alloc * 2 + 16) * sizeof(*v));
+
+				if (!v)
+					return -1;
+				d->v = v;
+			}
+			if (!(d->v[d->n] = strndup(path, len)))
+				return -1;
+			d->n++;
+		}
+	}
+	return 0;
+}
+
+/* A cache tree's children are kept shortest name first, then bytewise. */
+static int child_cmp(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	return la != lb ? (la < lb ? -1 : 1) : strcmp(a, b);
+}
+
+static void cache_tree_walk(struct fsck *f, const struct sgit_index *idx, struct dirs *d, const char *dir)
+{
+	size_t plen = strlen(dir), i, j, nkids = 0;
+	const char **kids = malloc((d->n ? d->n : 1) * sizeof(*kids));
+
+	cache_tree_node(f, idx, dir);
+	if (!kids)
+		return;
+	for (i = 0; i < d->n; i++) {
+		const char *name = d->v[i] + (plen ? plen + 1 : 0);
+
+		if ((plen && (strncmp(d->v[i], dir, plen) || d->v[i][plen] != '/')) || strchr(name, '/'))
+			continue;
+		for (j = nkids; j > 0 && child_cmp(kids[j - 1] + (plen ? plen + 1 : 0), name) > 0; j--)
+			kids[j] = kids[j - 1];
+		kids[j] = d->v[i];
+		nkids++;
+	}
+	for (i = 0; i < nkids; i++)
+		cache_tree_walk(f, idx, d, kids[i]);
+	free(kids);
 }
 
 /* The index: its blobs and the trees of its cache tree are roots. */
 static int index_roots(struct fsck *f)
 {
 	struct sgit_index *idx = NULL;
-	struct sgit_oid tree;
+	struct dirs d = { NULL, 0, 0 };
 	size_t i, n;
 	int rc;
 
@@ -165,31 +257,24 @@ static int index_roots(struct fsck *f)
 
 		if ((e->mode & 0170000) == 0160000)
 			continue;
-		if (!(o = fsck_obj(f, &e->id)))
-			return -1;
+		if (!(o = fsck_obj(f, &e->id))) {
+			rc = -1;
+			goto out;
+		}
 		if (o->type == SGIT_OBJ_NONE)
 			o->type = SGIT_OBJ_BLOB;
 		o->flags |= USED;
 		fsck_name(f, o, ":%s", e->path);
 		fsck_mark(f, o, SGIT_OBJ_NONE, NULL);
 	}
-	if (sgit_index_cache_tree_lookup(&tree, idx, "") == 0) {
-		struct fobj *o = fsck_find(f, &tree);
-		char hex[SGIT_OID_HEXSZ + 1];
-
-		if (f->run->flags & SGIT_FSCK_VERBOSE)
-			fsck_say(f, 1, "Checking cache tree");
-		if (!o || !(o->flags & HAS_OBJ)) {
-			f->errors |= ERR_REFS;
-			fsck_say(f, 1, "error: %s: invalid sha1 pointer in cache-tree", sgit_oid_tohex(hex, &tree));
-		} else {
-			o->flags |= USED;
-			fsck_name(f, o, ":");
-			fsck_mark(f, o, SGIT_OBJ_NONE, NULL);
-		}
-	}
+	if ((rc = collect_dirs(&d, idx)) == 0)
+		cache_tree_walk(f, idx, &d, "");
+out:
+	for (i = 0; i < d.n; i++)
+		free(d.v[i]);
+	free(d.v);
 	sgit_index_free(idx);
-	return 0;
+	return rc;
 }
 
 static void object_args(struct fsck *f)

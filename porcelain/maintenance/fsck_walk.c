@@ -139,7 +139,7 @@ static void verdict(struct fsck *f, struct fobj *o)
 	if (fl & SGIT_FSCK_VERBOSE)
 		fsck_say(f, 1, "Checking %s", fsck_describe(f, o, d, sizeof(d)));
 	if (o->flags & REACHABLE) {
-		if (!(o->flags & HAS_OBJ) && !sgit_odb_exists(f->odb, &o->id)) {
+		if (!(o->flags & HAS_OBJ) && !fsck_in_pack(f, &o->id)) {
 			f->errors |= ERR_REACHABLE;
 			fsck_say(f, 0, "missing %s %s", fsck_type_name(o->type), fsck_describe(f, o, d, sizeof(d)));
 		}
@@ -159,41 +159,9 @@ static void verdict(struct fsck *f, struct fobj *o)
 		lost_found(f, o);
 }
 
-/*
- * git reports objects in the order of its object hash table: slot = the
- * first four bytes of the id (little-endian) modulo the table's size, a
- * power of two at least 32 and at least twice the number of objects.
- */
-static size_t git_table_size(size_t n)
-{
-	size_t s = 32;
-
-	while (s < 2 * n)
-		s *= 2;
-	return s;
-}
-
-static size_t g_mask;
-
-static int by_git_slot(const void *a, const void *b)
-{
-	const struct fobj *x = *(struct fobj *const *)a, *y = *(struct fobj *const *)b;
-	uint32_t hx = (uint32_t)x->id.id[0] | (uint32_t)x->id.id[1] << 8 | (uint32_t)x->id.id[2] << 16 |
-		      (uint32_t)x->id.id[3] << 24;
-	uint32_t hy = (uint32_t)y->id.id[0] | (uint32_t)y->id.id[1] << 8 | (uint32_t)y->id.id[2] << 16 |
-		      (uint32_t)y->id.id[3] << 24;
-
-	hx &= (uint32_t)g_mask;
-	hy &= (uint32_t)g_mask;
-	if (hx != hy)
-		return hx < hy ? -1 : 1;
-	return sgit_oid_cmp(&x->id, &y->id);
-}
-
 int fsck_connectivity(struct fsck *f)
 {
-	struct fobj **order;
-	size_t i, n, size;
+	size_t i;
 
 	while (f->npending) {
 		struct fobj *o = f->pending[--f->npending];
@@ -207,17 +175,10 @@ int fsck_connectivity(struct fsck *f)
 			if (!(f->objs[i]->flags & REACHABLE) && (f->objs[i]->flags & HAS_OBJ) &&
 			    with_links(f, f->objs[i], used_link) < 0)
 				return -1;
-	n = f->nr;
-	size = git_table_size(n);
 	if (f->run->flags & SGIT_FSCK_VERBOSE)
-		fsck_say(f, 1, "Checking connectivity (%zu objects)", size);
-	if (!(order = malloc((n ? n : 1) * sizeof(*order))))
-		return -1;
-	memcpy(order, f->objs, n * sizeof(*order));
-	g_mask = size - 1;
-	qsort(order, n, sizeof(*order), by_git_slot);
-	for (i = 0; i < n; i++)
-		verdict(f, order[i]);
-	free(order);
+		fsck_say(f, 1, "Checking connectivity (%zu objects)", f->hash_cap);
+	for (i = 0; i < f->hash_cap; i++)
+		if (f->hash[i])
+			verdict(f, f->objs[f->hash[i] - 1]);
 	return 0;
 }

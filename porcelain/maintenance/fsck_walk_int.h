@@ -35,6 +35,8 @@ struct fsck {
 	struct fobj **pending;		/* the walk's stack */
 	size_t npending, apending;
 	int errors;			/* ERR_* bits */
+	struct sgit_oid *packed;		/* every packed id, sorted: git forgives their absence from the walk */
+	size_t npacked, apacked;
 	int default_refs;
 	int no_default_refs;		/* --unreachable then means nothing */
 	struct sgit_buf tmp;
@@ -56,6 +58,11 @@ typedef int (*fsck_link_cb)(struct fsck *f, struct fobj *parent, const struct sg
 			    int type, const char *path, size_t path_len, int nth, void *payload);
 int fsck_links(struct fsck *f, struct fobj *parent, const void *data, size_t len,
 	       fsck_link_cb cb, void *payload);
+
+/* 1 when id is in a pack (whether or not its pack was checked). */
+int fsck_in_pack(struct fsck *f, const struct sgit_oid *id);
+/* A root named by a ref or the cache tree: the object when git's parser would find it, else NULL. */
+struct fobj *fsck_parse_root(struct fsck *f, const struct sgit_oid *id);
 
 /* Phase one: check every object (loose, then packed). */
 int fsck_check_all(struct fsck *f);
