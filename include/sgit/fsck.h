@@ -35,7 +35,6 @@ typedef void (*sgit_fsck_report_cb)(const struct sgit_oid *id, enum sgit_object_
 struct sgit_fsck_options {
 	unsigned char *severity;	/* per message id; NULL: the defaults */
 	int strict;			/* --strict: warnings count as errors, 100664 is bad */
-	unsigned protect;		/* bit 1 NTFS, bit 2 HFS+: spellings of .git and friends */
 	struct sgit_oid *skip;		/* fsck.skipList, sorted */
 	size_t nskip;
 	sgit_fsck_report_cb report;
@@ -63,7 +62,10 @@ int sgit_fsck_check_ident(const struct sgit_fsck_options *o, const struct sgit_o
 			  enum sgit_object_type type, const char *p, const char *end,
 			  const char **next);
 
-/* 1 when the path component s[0..n) is ".git" to NTFS or (protect bits) HFS+. */
+/*
+ * 1 when the path component s[0..n) is ".git" to NTFS (protect bit 1) or
+ * HFS+ (bit 2). fsck itself looks for both always, as git's does.
+ */
 int sgit_fsck_name_is_dotgit(const char *s, size_t n, unsigned protect);
 /* Which dotfile a component names (any spelling a file system may take for it). */
 enum sgit_fsck_dotfile { SGIT_FSCK_GITMODULES, SGIT_FSCK_GITATTRIBUTES, SGIT_FSCK_GITIGNORE,

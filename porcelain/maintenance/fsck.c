@@ -245,8 +245,6 @@ static void fsck_release(struct fsck *f)
 	sgit_buf_release(&f->tmp);
 }
 
-int fsck_configure(struct fsck *f);
-
 int sgit_fsck(int *exit_code, struct sgit_repo *repo, const struct sgit_fsck_run *run)
 {
 	struct fsck f;

@@ -12,8 +12,6 @@
 #include "porcelain/maintenance/fsck_int.h"
 #include "porcelain/maintenance/fsck_walk_int.h"
 
-int fsck_configure(struct fsck *f);
-
 struct cfg_ctx {
 	struct fsck *f;
 	struct sgit_error *err;
@@ -288,6 +286,33 @@ static int by_offset(const void *a, const void *b)
 	return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+/* Read a packed object and its real id; a blob is only hashed, piece by piece, never held whole. */
+static int packed_content(struct sgit_buf *data, enum sgit_object_type *type, struct sgit_oid *real,
+			  struct sgit_pack *p, uint64_t offset, struct sgit_error *err)
+{
+	struct sgit_hash_ctx ctx;
+	char hdr[64];
+	size_t size;
+	int rc;
+
+	if ((rc = sgit_pack_read_header(&size, type, p, offset, err)) < 0)
+		return rc;
+	if (*type != SGIT_OBJ_BLOB) {
+		if ((rc = sgit_pack_read(data, type, p, offset, err)) < 0)
+			return rc;
+		return sgit_object_hash(real, *type, data->ptr, data->len);
+	}
+	if ((rc = sgit_hash_init(&ctx)) < 0)
+		return rc;
+	sgit_hash_update(&ctx, hdr, sgit_object_header(hdr, sizeof(hdr), "blob", size));
+	if ((rc = sgit_pack_stream(type, &size, p, offset, hash_piece, &ctx, err)) < 0) {
+		sgit_hash_discard(&ctx);
+		return rc;
+	}
+	sgit_hash_final(real, &ctx);
+	return 0;
+}
+
 static int check_packed(struct fsck *f, struct sgit_pack *p, const struct packed *e)
 {
 	struct sgit_error err = SGIT_ERROR_INIT;
@@ -298,8 +323,7 @@ static int check_packed(struct fsck *f, struct sgit_pack *p, const struct packed
 	char hex[SGIT_OID_HEXSZ + 1], msg[256];
 	int rc = 0;
 
-	if (sgit_pack_read(&data, &type, p, e->offset, &err) < 0 ||
-	    sgit_object_hash(&real, type, data.ptr, data.len) < 0 || !sgit_oid_equal(&real, &e->id)) {
+	if (packed_content(&data, &type, &real, p, e->offset, &err) < 0 || !sgit_oid_equal(&real, &e->id)) {
 		f->errors |= ERR_PACK;
 		fsck_say(f, 1, "error: packed %s from %s is corrupt", sgit_oid_tohex(hex, &e->id),
 			 sgit_pack_path(p));

@@ -35,6 +35,9 @@ int fsck_report(const struct sgit_fsck_options *o, const struct sgit_oid *id,
 /* 1 when id is on o's skip list. */
 int fsck_on_skiplist(const struct sgit_fsck_options *o, const struct sgit_oid *id);
 
+/* The checks of a tree's entries (fsck_tree.c); the number of errors reported. */
+int fsck_check_tree(const struct sgit_fsck_options *o, const struct sgit_oid *id,
+		    const unsigned char *buf, size_t len);
 /* 0 when git's parser takes the commit or tag; -1 with its error line in msg (may be empty). */
 int fsck_git_parses(enum sgit_object_type type, const char *buf, size_t len, const char *hex,
 		    char *msg, size_t msgsz);

@@ -105,7 +105,6 @@ int sgit_fsck_msg_lookup(const char *name)
 void sgit_fsck_options_init(struct sgit_fsck_options *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->protect = 1;
 }
 
 void sgit_fsck_options_release(struct sgit_fsck_options *o)

@@ -9,9 +9,6 @@
 #include "sgit/refs.h"
 #include "porcelain/maintenance/fsck_int.h"
 
-int fsck_check_tree(const struct sgit_fsck_options *o, const struct sgit_oid *id,
-		    const unsigned char *buf, size_t len);
-
 /* The headers must end in a newline before any NUL: git refuses to look further otherwise. */
 static int check_headers(const struct sgit_fsck_options *o, const struct sgit_oid *id,
 			 enum sgit_object_type type, const char *buf, size_t len)
@@ -19,9 +16,10 @@ static int check_headers(const struct sgit_fsck_options *o, const struct sgit_oi
 	size_t i;
 
 	for (i = 0; i < len; i++) {
-		if (buf[i] == '\0')
-			return fsck_report(o, id, type, FSCK_NUL_IN_HEADER,
-					   "unterminated header: NUL at offset %zu", i) ? -1 : -1;
+		if (buf[i] == '\0') {
+			fsck_report(o, id, type, FSCK_NUL_IN_HEADER, "unterminated header: NUL at offset %zu", i);
+			return -1;
+		}
 		if (buf[i] == '\n' && i + 1 < len && buf[i + 1] == '\n')
 			return 0;
 	}

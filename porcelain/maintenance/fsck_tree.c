@@ -4,9 +4,6 @@
 #include "sgit/fsck.h"
 #include "porcelain/maintenance/fsck_int.h"
 
-int fsck_check_tree(const struct sgit_fsck_options *o, const struct sgit_oid *id,
-		    const unsigned char *buf, size_t len);
-
 struct tentry {
 	unsigned mode;
 	const char *name;	/* NUL-terminated inside the tree's bytes */

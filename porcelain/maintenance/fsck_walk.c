@@ -103,12 +103,18 @@ static int used_link(struct fsck *f, struct fobj *parent, const struct sgit_oid 
 	return 0;
 }
 
+static int write_piece(const void *data, size_t len, void *payload)
+{
+	return fwrite(data, 1, len, payload) == len ? 0 : -1;
+}
+
 /* --lost-found: commits into lost-found/commit, the rest into lost-found/other. */
 static void lost_found(struct fsck *f, struct fobj *o)
 {
-	struct sgit_buf path = SGIT_BUF_INIT, data = SGIT_BUF_INIT;
+	struct sgit_buf path = SGIT_BUF_INIT;
 	char hex[SGIT_OID_HEXSZ + 1];
 	enum sgit_object_type type;
+	size_t size;
 	FILE *fp;
 
 	sgit_oid_tohex(hex, &o->id);
@@ -121,14 +127,13 @@ static void lost_found(struct fsck *f, struct fobj *o)
 		fsck_say(f, 1, "error: could not create lost-found");
 		goto out;
 	}
-	if (o->type == SGIT_OBJ_BLOB && sgit_odb_read(&data, &type, f->odb, &o->id) == 0)
-		fwrite(data.ptr, 1, data.len, fp);
-	else if (o->type != SGIT_OBJ_BLOB)
+	if (o->type == SGIT_OBJ_BLOB)
+		sgit_odb_stream(&type, &size, f->odb, &o->id, write_piece, fp);
+	else
 		fprintf(fp, "%s\n", hex);
 	fclose(fp);
 out:
 	sgit_buf_release(&path);
-	sgit_buf_release(&data);
 }
 
 static void verdict(struct fsck *f, struct fobj *o)

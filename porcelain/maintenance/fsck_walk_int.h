@@ -64,6 +64,8 @@ int fsck_in_pack(struct fsck *f, const struct sgit_oid *id);
 /* A root named by a ref or the cache tree: the object when git's parser would find it, else NULL. */
 struct fobj *fsck_parse_root(struct fsck *f, const struct sgit_oid *id);
 
+/* --strict, then fsck.<msg-id> and fsck.skipList from the configuration. */
+int fsck_configure(struct fsck *f);
 /* Phase one: check every object (loose, then packed). */
 int fsck_check_all(struct fsck *f);
 /* Phase two: the roots (refs, HEAD, reflogs, index) or the objects given. */

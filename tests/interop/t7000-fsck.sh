@@ -69,6 +69,19 @@ same_fsck "--lost-found writes what dangles" --lost-found
 expect_eq "... a dangling tree's id into lost-found/other" "$tree" "$(cat .git/lost-found/other/$tree)"
 expect_eq "... a dangling commit's id into lost-found/commit" 1 "$(ls .git/lost-found/commit | wc -l)"
 
+fresh lost-blob
+blob=$(echo "only here" | git hash-object -w --stdin)
+same_fsck "--lost-found with a dangling blob" --lost-found
+expect_eq "... writes the blob's content into lost-found/other" "only here" "$(cat .git/lost-found/other/$blob)"
+
+# Blobs above core.bigFileThreshold are hashed while streaming, loose and packed.
+fresh big
+git config core.bigFileThreshold 1k
+seq 1 20000 >big && git add big && git commit -q -m big
+same_fsck "a big loose blob"
+git gc -q
+same_fsck "a big packed blob"
+
 fresh missing
 blob=$(git rev-parse HEAD:dir/b)
 rm -f .git/objects/$(echo $blob | sed 's|^\(..\)|\1/|')
