@@ -5,6 +5,7 @@
 # --literally), every message id that a crafted object can raise, --strict,
 # fsck.<msg-id> and fsck.skipList. stdout, stderr and exit codes must match.
 . "$SGIT_TEST_TOP/tests/lib.sh"
+. "$SGIT_TEST_TOP/tests/interop/lib-history.sh"
 
 export GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@example.com GIT_AUTHOR_DATE='1700000000 +0000'
 export GIT_COMMITTER_NAME=C GIT_COMMITTER_EMAIL=c@example.com GIT_COMMITTER_DATE='1700000000 +0000'
@@ -216,4 +217,13 @@ for body in \
 done
 git config fsck.extraHeaderEntry error
 same_fsck "fsck.extraHeaderEntry=error raises an ignored id"
+
+# A long history with merges, an octopus, tags of every kind: the names
+# --name-objects gives (~N, ^N, :path) and the order of git's object table.
+cd "$TEST_DIR" && history_make hist >/dev/null 2>&1 && cd hist || exit 2
+for args in "" "--unreachable --root --tags" "--name-objects" "--connectivity-only"; do
+	same_fsck "a long history: fsck $args" $args
+done
+cd "$TEST_DIR" && history_pack hist hist-packed >/dev/null 2>&1 && cd hist-packed || exit 2
+same_fsck "a long packed history" --root
 finish
