@@ -134,6 +134,7 @@ int cmd_init(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_var(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_check_ref_format(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_pack_refs(int argc, const char **argv, struct cli_ctx *ctx);
+int cmd_fsck(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_show_ref(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_symbolic_ref(int argc, const char **argv, struct cli_ctx *ctx);
 int cmd_update_ref(int argc, const char **argv, struct cli_ctx *ctx);

@@ -20,6 +20,7 @@ static const struct cli_command commands[] = {
 	{ "config", cmd_config, CLI_OPTIONAL_REPO, "Get and set repository or global options" },
 	{ "diff", cmd_diff, CLI_NEEDS_REPO, "Show changes between commits, commit and working tree, etc" },
 	{ "fetch", cmd_fetch, CLI_NEEDS_REPO, "Download objects and refs from another repository" },
+	{ "fsck", cmd_fsck, CLI_NEEDS_REPO, "Verifies the connectivity and validity of the objects in the database" },
 	{ "fmt-merge-msg", cmd_fmt_merge_msg, CLI_NEEDS_REPO, "Produce a merge commit message" },
 	{ "for-each-ref", cmd_for_each_ref, CLI_NEEDS_REPO, "Output information on each ref" },
 	{ "hash-object", cmd_hash_object, CLI_OPTIONAL_REPO, "Compute object ID and optionally create an object from a file" },
