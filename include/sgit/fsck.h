@@ -62,16 +62,6 @@ int sgit_fsck_check_ident(const struct sgit_fsck_options *o, const struct sgit_o
 			  enum sgit_object_type type, const char *p, const char *end,
 			  const char **next);
 
-/*
- * 1 when the path component s[0..n) is ".git" to NTFS (protect bit 1) or
- * HFS+ (bit 2). fsck itself looks for both always, as git's does.
- */
-int sgit_fsck_name_is_dotgit(const char *s, size_t n, unsigned protect);
-/* Which dotfile a component names (any spelling a file system may take for it). */
-enum sgit_fsck_dotfile { SGIT_FSCK_GITMODULES, SGIT_FSCK_GITATTRIBUTES, SGIT_FSCK_GITIGNORE,
-			 SGIT_FSCK_MAILMAP };
-int sgit_fsck_name_is_dotfile(const char *s, size_t n, enum sgit_fsck_dotfile which,
-			      unsigned protect);
 
 /* ---- the whole repository ---- */
 enum sgit_fsck_flags {

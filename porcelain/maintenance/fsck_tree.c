@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sgit/fsck.h"
+#include "sgit/index.h"
 #include "porcelain/maintenance/fsck_int.h"
 
 struct tentry {
@@ -108,31 +109,46 @@ static int order(const struct tentry *a, const struct tentry *b, struct stack *f
 enum { F_NULL = 1, F_FULL = 2, F_EMPTY = 4, F_DOT = 8, F_DOTDOT = 16, F_DOTGIT = 32,
        F_ZERO = 64, F_MODE = 128, F_DUP = 256, F_UNSORTED = 512 };
 
+/*
+ * The spellings NTFS and HFS+ take for .git and the dotfiles: the one table
+ * the index and the work tree use too (porcelain/index/index_path.c). fsck
+ * looks for every spelling, whatever core.protectNTFS/protectHFS say, as git's does.
+ */
+static int is_dotgit(const char *s, size_t n, int hfs_too)
+{
+	return sgit_index_path_is_ntfs_dotgit(s, n) || (hfs_too && sgit_index_path_is_hfs_dotgit(s, n));
+}
+
+static int is_dotfile(const char *s, size_t n, enum sgit_index_dotfile which, int hfs_too)
+{
+	return sgit_index_path_is_ntfs_dotfile(s, n, which) ||
+	       (hfs_too && sgit_index_path_is_hfs_dotfile(s, n, which));
+}
+
 static int dotfile_checks(const struct sgit_fsck_options *o, const struct sgit_oid *id,
 			  const struct tentry *e, unsigned *flags)
 {
-	const unsigned P = 3;	/* fsck looks for every spelling, whatever core.protect* say */
 	int link = (e->mode & 0170000) == 0120000, err = 0;
 	const char *bs;
 	const enum sgit_object_type T = SGIT_OBJ_TREE;
 
-	if (sgit_fsck_name_is_dotgit(e->name, e->len, P))
+	if (is_dotgit(e->name, e->len, 1))
 		*flags |= F_DOTGIT;
-	if (link && sgit_fsck_name_is_dotfile(e->name, e->len, SGIT_FSCK_GITMODULES, P))
+	if (link && is_dotfile(e->name, e->len, SGIT_INDEX_DOTGITMODULES, 1))
 		err += fsck_report(o, id, T, FSCK_GITMODULES_SYMLINK, ".gitmodules is a symbolic link");
-	if (link && sgit_fsck_name_is_dotfile(e->name, e->len, SGIT_FSCK_GITATTRIBUTES, P))
+	if (link && is_dotfile(e->name, e->len, SGIT_INDEX_DOTGITATTRIBUTES, 1))
 		err += fsck_report(o, id, T, FSCK_GITATTRIBUTES_SYMLINK, ".gitattributes is a symlink");
-	if (link && sgit_fsck_name_is_dotfile(e->name, e->len, SGIT_FSCK_GITIGNORE, P))
+	if (link && is_dotfile(e->name, e->len, SGIT_INDEX_DOTGITIGNORE, 1))
 		err += fsck_report(o, id, T, FSCK_GITIGNORE_SYMLINK, ".gitignore is a symlink");
-	if (link && sgit_fsck_name_is_dotfile(e->name, e->len, SGIT_FSCK_MAILMAP, P))
+	if (link && is_dotfile(e->name, e->len, SGIT_INDEX_DOTMAILMAP, 1))
 		err += fsck_report(o, id, T, FSCK_MAILMAP_SYMLINK, ".mailmap is a symlink");
 	/* NTFS takes a backslash for a folder separator */
 	for (bs = memchr(e->name, '\\', e->len); bs; bs = strchr(bs, '\\')) {
 		size_t rest = e->len - (size_t)(++bs - e->name);
 
-		if (sgit_fsck_name_is_dotgit(bs, rest, 1))
+		if (is_dotgit(bs, rest, 0))
 			*flags |= F_DOTGIT;
-		if (link && sgit_fsck_name_is_dotfile(bs, rest, SGIT_FSCK_GITMODULES, 1))
+		if (link && is_dotfile(bs, rest, SGIT_INDEX_DOTGITMODULES, 0))
 			err += fsck_report(o, id, T, FSCK_GITMODULES_SYMLINK, ".gitmodules is a symbolic link");
 	}
 	return err;
