@@ -6,6 +6,10 @@ workload big_catfile_loose "cat-file --batch, 1 GiB blob, loose" 1.00
 workload big_cat_p "cat-file -p, 1 GiB blob, packed" 1.00
 workload big_diffstat "diff --stat between commits changing a 1 GiB blob" 1.50
 
+# Commits need an identity; the bench's HOME has no config.
+export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.com \
+	GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.com
+
 # Two commits of one 1 GiB random file (the second appends a line), as git
 # add stores them: straight into packs, undeltified. A second repository
 # holds the first version as a loose object.
