@@ -7,6 +7,8 @@
 #include "object.h"
 #include "oid.h"
 
+#pragma GCC visibility push(default)
+
 struct sgit_repo;
 
 /* How a finding counts, as git's fsck.<msg-id> values (ordered by weight). */
@@ -101,5 +103,7 @@ struct sgit_fsck_run {
  * when fsck could not run at all.
  */
 int sgit_fsck(int *exit_code, struct sgit_repo *repo, const struct sgit_fsck_run *run);
+
+#pragma GCC visibility pop
 
 #endif

@@ -47,5 +47,6 @@
 #include "refspec.h"
 #include "remote.h"
 #include "fetch.h"
+#include "fsck.h"
 
 #endif
