@@ -12,7 +12,8 @@ export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.com \
 
 # Two commits of one 1 GiB random file (the second appends a line), as git
 # add stores them: straight into packs, undeltified. A second repository
-# holds the first version as a loose object.
+# holds the first version as a loose object (written by sgit, which streams
+# it; git 2.39 failed to write a 1 GiB loose object here).
 make_big() {
 	rm -rf big big-loose.git big.bin &&
 	head -c 1073741824 /dev/urandom >big.bin &&
@@ -21,7 +22,8 @@ make_big() {
 	echo more >>big/blob && git -C big commit -q -a -m two &&
 	git -C big rev-parse HEAD~:blob >big.id &&
 	git init -q --bare big-loose.git &&
-	git --git-dir=big-loose.git -c core.bigFileThreshold=2g hash-object -w big.bin >/dev/null &&
+	"$SGIT_BIN" --git-dir=big-loose.git hash-object -w big.bin >/dev/null &&
+	git --git-dir=big-loose.git cat-file -e "$(cat big.id)" &&
 	echo changed >>big/blob
 }
 big_setup() { bench_once bigfile-v1 make_big; }
