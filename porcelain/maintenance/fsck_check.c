@@ -51,20 +51,6 @@ static void report(const struct sgit_oid *id, enum sgit_object_type type, enum s
 		 fsck_type_name(type), fsck_describe(f, o, desc, sizeof(desc)), msg_name, text);
 }
 
-/* Everything an object points to is "used": it is not dangling even when unreachable. */
-static int mark_used(struct fsck *f, struct fobj *parent, const struct sgit_oid *id, int type,
-		     const char *path, size_t path_len, int nth, void *payload)
-{
-	struct fobj *o = fsck_obj(f, id);
-
-	if (!o)
-		return -1;
-	if (o->type == SGIT_OBJ_NONE)
-		o->type = type;
-	o->flags |= USED;
-	return 0;
-}
-
 /* --tags: "tagged <type> <id> (<name>) in <tag id>". */
 static void fsck_tag_line(struct fsck *f, struct fobj *o, const char *data, size_t len)
 {
@@ -94,7 +80,7 @@ static int check_content(struct fsck *f, struct fobj *o, const void *data, size_
 	o->flags |= HAS_OBJ;
 	if (f->run->flags & SGIT_FSCK_VERBOSE)
 		fsck_say(f, 1, "Checking %s %s", fsck_type_name(o->type), fsck_describe(f, o, desc, sizeof(desc)));
-	if (fsck_links(f, o, data, len, mark_used, NULL) < 0)
+	if (fsck_links(f, o, data, len, fsck_mark_used, NULL) < 0)
 		return -1;
 	if (sgit_fsck_check_object(&f->opts, &o->id, o->type, data, len)) {
 		f->errors |= ERR_OBJECT;

@@ -59,15 +59,23 @@ static void name_child(struct fsck *f, struct fobj *parent, struct fobj *o, cons
 	}
 }
 
-static int walk_link(struct fsck *f, struct fobj *parent, const struct sgit_oid *id, int type,
-		     const char *path, size_t path_len, int nth, void *payload)
+/* The object a link points to, taking the link's word for its type until it is read. */
+static struct fobj *link_target(struct fsck *f, const struct sgit_oid *id, int type)
 {
 	struct fobj *o = fsck_obj(f, id);
 
+	if (o && o->type == SGIT_OBJ_NONE)
+		o->type = type;
+	return o;
+}
+
+static int walk_link(struct fsck *f, struct fobj *parent, const struct sgit_oid *id, int type,
+		     const char *path, size_t path_len, int nth, void *payload)
+{
+	struct fobj *o = link_target(f, id, type);
+
 	if (!o)
 		return -1;
-	if (o->type == SGIT_OBJ_NONE)
-		o->type = type;
 	name_child(f, parent, o, path, path_len, nth);
 	fsck_mark(f, o, type, parent);
 	return 0;
@@ -90,15 +98,13 @@ static int with_links(struct fsck *f, struct fobj *o, fsck_link_cb cb)
 	return rc;
 }
 
-static int used_link(struct fsck *f, struct fobj *parent, const struct sgit_oid *id, int type,
-		     const char *path, size_t path_len, int nth, void *payload)
+int fsck_mark_used(struct fsck *f, struct fobj *parent, const struct sgit_oid *id, int type,
+		   const char *path, size_t path_len, int nth, void *payload)
 {
-	struct fobj *o = fsck_obj(f, id);
+	struct fobj *o = link_target(f, id, type);
 
 	if (!o)
 		return -1;
-	if (o->type == SGIT_OBJ_NONE)
-		o->type = type;
 	o->flags |= USED;
 	return 0;
 }
@@ -178,7 +184,7 @@ int fsck_connectivity(struct fsck *f)
 	if (f->run->flags & SGIT_FSCK_CONNECTIVITY_ONLY)
 		for (i = 0; i < f->nr; i++)
 			if (!(f->objs[i]->flags & REACHABLE) && (f->objs[i]->flags & HAS_OBJ) &&
-			    with_links(f, f->objs[i], used_link) < 0)
+			    with_links(f, f->objs[i], fsck_mark_used) < 0)
 				return -1;
 	if (f->run->flags & SGIT_FSCK_VERBOSE)
 		fsck_say(f, 1, "Checking connectivity (%zu objects)", f->hash_cap);

@@ -58,6 +58,9 @@ typedef int (*fsck_link_cb)(struct fsck *f, struct fobj *parent, const struct sg
 			    int type, const char *path, size_t path_len, int nth, void *payload);
 int fsck_links(struct fsck *f, struct fobj *parent, const void *data, size_t len,
 	       fsck_link_cb cb, void *payload);
+/* A fsck_link_cb: everything an object points to is "used", so not dangling even when unreachable. */
+int fsck_mark_used(struct fsck *f, struct fobj *parent, const struct sgit_oid *id, int type,
+		   const char *path, size_t path_len, int nth, void *payload);
 
 /* 1 when id is in a pack (whether or not its pack was checked). */
 int fsck_in_pack(struct fsck *f, const struct sgit_oid *id);
