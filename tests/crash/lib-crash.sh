@@ -147,3 +147,17 @@ crash_loop() {
 	[ "${k:-0}" -gt 0 ] || problems="  no $sc calls to fault"
 	report "$what: $fault at each of $k ${sc}s" $runs
 }
+
+# head_check <label> <what>: after a faulted run ($rc its exit), HEAD is the
+# commit before ($old) or the one the command makes ($new), and $new when it
+# succeeded; anything else is added to $problems.
+head_check() {
+	head=$(git rev-parse HEAD)
+	if [ "$rc" = 0 ] && [ "$head" != "$new" ]; then
+		problems="$problems
+  $1: $2 succeeded, HEAD is $head"
+	elif [ "$head" != "$old" ] && [ "$head" != "$new" ]; then
+		problems="$problems
+  $1: HEAD is $head, neither the old commit nor the new"
+	fi
+}

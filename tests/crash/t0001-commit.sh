@@ -19,14 +19,7 @@ cp -a tpl ref && (cd ref && sgit commit -q -a -m second) || exit 2
 new=$(git -C ref rev-parse HEAD)
 
 commit_check() {
-	head=$(git rev-parse HEAD)
-	if [ "$rc" = 0 ] && [ "$head" != "$new" ]; then
-		problems="$problems
-  $1: commit succeeded, HEAD is $head"
-	elif [ "$head" != "$old" ] && [ "$head" != "$new" ]; then
-		problems="$problems
-  $1: HEAD is $head, neither the old commit nor the new"
-	fi
+	head_check "$1" commit
 	[ "$fault" = enospc ] && [ "$rc" != 0 ] && logs_agree "$1" HEAD refs/heads/main
 }
 again() { sgit commit -q --allow-empty -a -m again; }

@@ -20,14 +20,7 @@ new=$(git -C ref rev-parse HEAD)
 [ "$(git -C ref rev-parse HEAD^2)" = "$(git -C ref rev-parse side)" ] || exit 2
 
 merge_check() {
-	head=$(git rev-parse HEAD)
-	if [ "$rc" = 0 ] && [ "$head" != "$new" ]; then
-		problems="$problems
-  $1: merge succeeded, HEAD is $head"
-	elif [ "$head" != "$old" ] && [ "$head" != "$new" ]; then
-		problems="$problems
-  $1: HEAD is $head, neither the old commit nor the merge"
-	fi
+	head_check "$1" merge
 	[ "$fault" = enospc ] && [ "$rc" != 0 ] && logs_agree "$1" HEAD refs/heads/main
 }
 # a merge cut short may leave files of the other side untracked: they are
